@@ -1,0 +1,541 @@
+-- Loads and validates every spec, then writes one normalised JSON document for the
+-- renderer.  Usage: lua5.4 gen/spec2json.lua OUT.json DEPFILE SPECDIR [ISA.lua ...]
+-- All errors are collected and printed as `file:line: what is wrong; allowed: ...`;
+-- on any error nothing is written and the exit status is 1.
+local here = arg[0]:match("^(.*)/[^/]*$") or "."
+package.path = here .. "/?.lua;" .. package.path
+local sandbox = require "sandbox"
+local expr = require "expr"
+local json = require "json"
+
+local out_path, dep_path, spec_dir = arg[1], arg[2], arg[3]
+if not spec_dir then
+  io.stderr:write("usage: lua5.4 gen/spec2json.lua OUT.json DEPFILE SPECDIR [spec/isa/X.lua ...]\n")
+  os.exit(2)
+end
+local isa_files = {}
+for i = 4, #arg do isa_files[#isa_files + 1] = arg[i] end
+table.sort(isa_files)
+
+local errors = {}
+local sources = {}      -- path -> array of lines
+local read_files = {}
+
+local function report(file, line, msg)
+  errors[#errors + 1] = { file = file, line = line or 1, msg = msg }
+end
+
+local function list(t)
+  local ks = {}
+  for k in pairs(t) do ks[#ks + 1] = tostring(k) end
+  table.sort(ks)
+  return table.concat(ks, ", ")
+end
+local function join(arr) return table.concat(arr, ", ") end
+local function set(arr) local s = {} for _, v in ipairs(arr) do s[v] = true end return s end
+local function sorted_keys(t) local ks = {} for k in pairs(t) do ks[#ks + 1] = k end table.sort(ks) return ks end
+
+-- The line of a nested field: scan forward from the record's line for each key in turn.
+local function locate(rec, keys)
+  local lines = sources[rec.__file]
+  local line = rec.__line
+  if not lines then return line end
+  for _, key in ipairs(keys) do
+    local pat = "%f[%w_]" .. tostring(key):gsub("%p", "%%%0") .. "%f[^%w_]"
+    for l = line, #lines do
+      if lines[l]:find(pat) then line = l; break end
+    end
+  end
+  return line
+end
+
+local function err_at(rec, keys, msg) report(rec.__file, locate(rec, keys), msg) end
+
+-- Checks that `t` has only `allowed` fields and all `required` ones.
+local function fields(rec, t, keys, allowed, required, what)
+  if type(t) ~= "table" then err_at(rec, keys, what .. " must be a table"); return false end
+  local ok = true
+  for k in pairs(t) do
+    if type(k) == "string" and k:sub(1, 2) == "__" then
+    elseif not allowed[k] then
+      local path = { table.unpack(keys) }; path[#path + 1] = k
+      err_at(rec, path, string.format("%s: unknown field '%s'; allowed: %s", what, tostring(k), list(allowed)))
+      ok = false
+    end
+  end
+  for _, k in ipairs(required or {}) do
+    if t[k] == nil then err_at(rec, keys, string.format("%s: missing field '%s'", what, k)); ok = false end
+  end
+  return ok
+end
+
+local function want(rec, keys, v, ty, what)
+  if ty == "integer" then
+    if math.type(v) ~= "integer" then err_at(rec, keys, what .. " must be an integer, got " .. tostring(v)); return false end
+  elseif type(v) ~= ty then
+    err_at(rec, keys, string.format("%s must be a %s, got %s", what, ty, type(v))); return false
+  end
+  return true
+end
+
+local function want_list(rec, keys, v, allowed, what, allow_empty)
+  if type(v) ~= "table" or #v == 0 and next(v) ~= nil then
+    err_at(rec, keys, what .. " must be a list of names"); return false
+  end
+  if #v == 0 and not allow_empty then
+    err_at(rec, keys, what .. " is empty; allowed: " .. join(allowed)); return false
+  end
+  local okset, seen, ok = set(allowed), {}, true
+  for _, item in ipairs(v) do
+    if not okset[item] then
+      err_at(rec, keys, string.format("%s: unknown value '%s'; allowed: %s", what, tostring(item), join(allowed))); ok = false
+    elseif seen[item] then
+      err_at(rec, keys, string.format("%s: '%s' is listed twice", what, item)); ok = false
+    end
+    seen[item] = true
+  end
+  return ok
+end
+
+------------------------------------------------------------------------------------------
+-- Loading
+
+local records = { dtype = {}, profile = {}, kind = {}, instruction = {} }
+
+local function load_file(path, allowed_ctors)
+  read_files[#read_files + 1] = path
+  local fh = io.open(path, "rb")
+  if not fh then report(path, 1, "cannot read the file"); return end
+  local src = fh:read("a"); fh:close()
+  local lines = {}
+  for l in (src .. "\n"):gmatch("([^\n]*)\n") do lines[#lines + 1] = l end
+  sources[path] = lines
+  local ctors = {}
+  local function rule_ctor(t, line)
+    t.__file, t.__line, t.__rule = path, line, true
+    return t
+  end
+  for _, name in ipairs(allowed_ctors) do
+    ctors[name] = function(t, line)
+      t.__file, t.__line = path, line
+      records[name][#records[name] + 1] = t
+    end
+  end
+  -- `rule` returns its table so it can sit inside a list
+  local e = sandbox.run(path, src, ctors, { rule = rule_ctor })
+  if e then
+    local file, line, msg = e:match("^(.-):(%d+): (.*)$")
+    if file then report(file, tonumber(line), msg) else report(path, 1, (e:gsub("^" .. path:gsub("%p", "%%%0") .. ": ", ""))) end
+  end
+end
+
+load_file(spec_dir .. "/dtypes.lua", { "dtype" })
+load_file(spec_dir .. "/profiles.lua", { "profile" })
+load_file(spec_dir .. "/kinds.lua", { "kind" })
+for _, f in ipairs(isa_files) do load_file(f, { "instruction" }) end
+
+------------------------------------------------------------------------------------------
+-- dtypes
+
+local DT = {}           -- name -> normalised dtype
+local dtype_names = {}
+local CLASSES = { "float", "signed", "unsigned" }
+for _, r in ipairs(records.dtype) do
+  if fields(r, r, {}, set { "name", "enum", "class", "bits", "exponent_bits", "fraction_bits", "upstream" },
+            { "name", "enum", "class", "bits" }, "dtype") then
+    local ok = want(r, { "name" }, r.name, "string", "dtype name") and want(r, { "bits" }, r.bits, "integer", "bits")
+    if ok and not ({ [8] = true, [16] = true, [32] = true })[r.bits] then
+      err_at(r, { "bits" }, "bits must be 8, 16 or 32, got " .. r.bits); ok = false
+    end
+    if not set(CLASSES)[r.class] then
+      err_at(r, { "class" }, string.format("unknown class '%s'; allowed: %s", tostring(r.class), join(CLASSES))); ok = false
+    end
+    if r.class == "float" then
+      if math.type(r.exponent_bits) ~= "integer" or math.type(r.fraction_bits) ~= "integer"
+         or r.exponent_bits + r.fraction_bits + 1 ~= r.bits then
+        err_at(r, { "class" }, "a float dtype needs integer exponent_bits and fraction_bits with 1 + exponent_bits + fraction_bits == bits")
+        ok = false
+      end
+    elseif r.exponent_bits or r.fraction_bits then
+      err_at(r, { "exponent_bits" }, "only float dtypes have exponent_bits and fraction_bits"); ok = false
+    end
+    if ok and DT[r.name] then err_at(r, { "name" }, "dtype '" .. r.name .. "' is defined twice"); ok = false end
+    if ok then
+      DT[r.name] = { name = r.name, enum = r.enum, class = r.class, bits = r.bits, bytes = r.bits // 8,
+                     exponent_bits = r.exponent_bits, fraction_bits = r.fraction_bits, upstream = r.upstream or r.name }
+      dtype_names[#dtype_names + 1] = r.name
+    end
+  end
+end
+if #records.dtype == 0 then report(spec_dir .. "/dtypes.lua", 1, "no dtype is defined") end
+
+------------------------------------------------------------------------------------------
+-- profiles
+
+local QUESTIONS = {
+  float_rounding = { "nearest_even" }, subnormals = { "preserved" }, float_division_by_zero = { "ieee" },
+  minmax_nan = { "propagate" }, minmax_signed_zero = { "ordered" }, argmax_ties = { "lowest_index" },
+  argmax_nan = { "first_nan_wins" }, integer_division = { "truncate" }, integer_division_by_zero = { "all_ones" },
+  integer_division_overflow = { "wrap" }, integer_add_sub = { "wrap" }, nan_payload = { "any" },
+}
+local MACHINE = { "repeat_bytes", "block_bytes", "max_repeat", "max_repeat_stride", "ub_bytes",
+                  "reserved_scratch_bytes", "vector_bytes", "data_align_bytes" }
+local PROFILES, profile_names = {}, {}
+for _, r in ipairs(records.profile) do
+  if fields(r, r, {}, set { "name", "title", "kernels", "machine", "semantics", "accepts" },
+            { "name", "title", "kernels", "machine", "semantics" }, "profile") then
+    local p = { name = r.name, title = r.title, kernels = r.kernels, machine = {}, semantics = {}, accepts = r.accepts or {},
+                __rec = r }
+    local ok = want(r, { "name" }, r.name, "string", "profile name") and want(r, { "kernels" }, r.kernels, "boolean", "kernels")
+    if fields(r, r.machine, { "machine" }, set(MACHINE), MACHINE, "machine") then
+      for _, k in ipairs(MACHINE) do
+        if want(r, { "machine", k }, r.machine[k], "integer", "machine." .. k) then
+          if r.machine[k] < 0 then err_at(r, { "machine", k }, "machine." .. k .. " must not be negative"); ok = false end
+          p.machine[k] = r.machine[k]
+        else ok = false end
+      end
+      local bb = r.machine.block_bytes
+      if math.type(bb) == "integer" and (bb <= 0 or bb & (bb - 1) ~= 0) then
+        err_at(r, { "machine", "block_bytes" }, "block_bytes must be a power of two"); ok = false
+      end
+    else ok = false end
+    if fields(r, r.semantics, { "semantics" }, QUESTIONS, sorted_keys(QUESTIONS), "semantics") then
+      for _, q in ipairs(sorted_keys(QUESTIONS)) do
+        local a = r.semantics[q]
+        if not set(QUESTIONS[q])[a] then
+          err_at(r, { "semantics", q }, string.format(
+            "semantics.%s = '%s' is not implemented by the generator; allowed: %s", q, tostring(a), join(QUESTIONS[q])))
+          ok = false
+        end
+        p.semantics[q] = a
+      end
+    else ok = false end
+    if ok and PROFILES[r.name] then err_at(r, { "name" }, "profile '" .. r.name .. "' is defined twice"); ok = false end
+    if ok then PROFILES[r.name] = p; profile_names[#profile_names + 1] = r.name end
+  end
+end
+local base_profiles = {}
+for _, name in ipairs(profile_names) do
+  local p = PROFILES[name]
+  if #p.accepts > 0 then
+    local others = {}
+    for _, o in ipairs(profile_names) do if o ~= name and #PROFILES[o].accepts == 0 then others[#others + 1] = o end end
+    want_list(p.__rec, { "accepts" }, p.accepts, others, "accepts")
+  else
+    base_profiles[#base_profiles + 1] = name
+  end
+end
+
+------------------------------------------------------------------------------------------
+-- kinds and rules
+
+local ATTRS = { "rows", "cols", "valid_rows", "valid_cols", "elem_bytes", "bytes", "block_elems", "repeat_elems" }
+local STATIC_ATTRS = set { "elem_bytes", "block_elems", "repeat_elems" }
+local STATUSES = { "shape", "valid", "tmp", "dtype", "layout", "align", "placement", "alias" }
+local RULE_FUNCS = {
+  ceildiv = { arity = 2, arg = "int", result = "int" }, roundup = { arity = 2, arg = "int", result = "int" },
+  max = { arity = 2, arg = "int", result = "int" }, min = { arity = 2, arg = "int", result = "int" },
+}
+local LAYOUTS = { "ND", "DN" }
+
+local function ast_names(ast, acc)
+  acc = acc or {}
+  if ast.op == "ref" then acc[#acc + 1] = ast end
+  for _, a in ipairs(ast.args or {}) do ast_names(a, acc) end
+  return acc
+end
+
+-- A rule as written in a kind or an instruction.  `scope` gives tiles, axes and profiles.
+local function check_rule(owner, keys, r, scope)
+  local rec = (type(r) == "table" and r.__rule) and r or owner
+  if type(r) ~= "table" or not r.__rule then
+    err_at(owner, keys, "rules must be written as rule { name = ..., check = ..., status = ..., why = ... }"); return nil
+  end
+  if not fields(rec, r, {}, set { "name", "check", "status", "why", "when", "on" }, { "name", "check", "status", "why" }, "rule") then
+    return nil
+  end
+  local ok = want(rec, { "name" }, r.name, "string", "rule name") and want(rec, { "why" }, r.why, "string", "why")
+  if not set(STATUSES)[r.status] then
+    err_at(rec, { "status" }, string.format("unknown status '%s'; allowed: %s", tostring(r.status), join(STATUSES))); ok = false
+  end
+  local ast, e = expr.parse(r.check)
+  if not ast then err_at(rec, { "check" }, "check: " .. e); return nil end
+  local ty
+  ty, e = expr.check(ast, { kind = "rule", tiles = scope.tiles, attrs = set(ATTRS), params = set(MACHINE), funcs = RULE_FUNCS })
+  if not ty then err_at(rec, { "check" }, "check: " .. e); return nil end
+  if ty ~= "bool" then err_at(rec, { "check" }, "check must be a condition (a comparison), got an integer expression"); ok = false end
+  local static = true
+  for _, ref in ipairs(ast_names(ast)) do
+    if not ref.attr or not STATIC_ATTRS[ref.attr] then static = false end
+  end
+  local when = {}
+  if r.when ~= nil then
+    if type(r.when) ~= "table" then err_at(rec, { "when" }, "when must be a table of axis = value"); ok = false
+    else
+      for k, v in pairs(r.when) do
+        local opname, field = tostring(k):match("^([%w_]+)%.([%w_]+)$")
+        if opname then
+          if not scope.tiles[opname] then
+            err_at(rec, { "when" }, string.format("when: unknown tile operand '%s'; allowed: %s", opname, list(scope.tiles))); ok = false
+          elseif field == "layout" then
+            if not set(LAYOUTS)[v] then err_at(rec, { "when" }, string.format("when: unknown layout '%s'; allowed: %s", tostring(v), join(LAYOUTS))); ok = false end
+          elseif field == "elem_bytes" then
+            if math.type(v) ~= "integer" then err_at(rec, { "when" }, "when: elem_bytes must be an integer"); ok = false end
+          else
+            err_at(rec, { "when" }, string.format("when: unknown condition '%s'; allowed: <operand>.layout, <operand>.elem_bytes or an axis", k)); ok = false
+          end
+        elseif not scope.axes[k] then
+          err_at(rec, { "when" }, string.format("when: unknown axis '%s'; allowed: %s", tostring(k), list(scope.axes))); ok = false
+        elseif not set(scope.axes[k])[v] then
+          err_at(rec, { "when" }, string.format("when: unknown value '%s' for axis '%s'; allowed: %s", tostring(v), k, join(scope.axes[k]))); ok = false
+        end
+        when[k] = v
+      end
+    end
+  end
+  local on = r.on
+  if on ~= nil then ok = want_list(rec, { "on" }, on, base_profiles, "on") and ok end
+  if not ok then return nil end
+  return { name = r.name, check = ast, text = r.check, status = r.status, why = r.why, when = when, on = on or {},
+           static = static, file = rec.__file, line = rec.__line }
+end
+
+local KINDS, kind_names = {}, {}
+for _, r in ipairs(records.kind) do
+  if fields(r, r, {}, set { "name", "doc", "entries", "operands", "roles", "role_layouts", "axes", "in_place",
+                          "kernel", "rules", "static_rules", "reduce" },
+            { "name", "doc", "entries", "operands", "axes", "kernel" }, "kind") then
+    local k = { name = r.name, doc = r.doc, reduce = r.reduce or false, kernel = r.kernel, entries = {}, operands = {},
+                roles = r.roles or {}, role_layouts = {}, axes = {}, in_place = {}, rules = {}, static_rules = {} }
+    local ok = true
+    local tiles, dvars, values = {}, {}, {}
+    for _, name in ipairs(sorted_keys(r.operands)) do
+      local o = r.operands[name]
+      if fields(r, o, { "operands", name }, set { "tile", "scalar", "io", "dtype", "optional", "layouts" }, { "io", "dtype" }, "operand " .. name) then
+        if not (o.tile or o.scalar) then err_at(r, { "operands", name }, "operand " .. name .. " must be tile = true or scalar = true"); ok = false end
+        if not set { "in", "out", "tmp" }[o.io] then err_at(r, { "operands", name }, "io must be in, out or tmp"); ok = false end
+        local layouts = o.layouts or LAYOUTS
+        if o.tile then ok = want_list(r, { "operands", name, "layouts" }, layouts, LAYOUTS, "layouts of " .. name) and ok end
+        k.operands[name] = { name = name, tile = o.tile and true or false, io = o.io, dtype = o.dtype,
+                             optional = o.optional or false, layouts = o.tile and layouts or {} }
+        if o.tile then tiles[name] = true end
+        if o.io == "in" then values[name] = true end
+        dvars[o.dtype] = true
+      else ok = false end
+    end
+    for role, m in pairs(k.roles) do
+      tiles[role] = true
+      for _, opname in pairs(m) do
+        if not k.operands[opname] then err_at(r, { "roles", role }, "role " .. role .. " names unknown operand " .. tostring(opname)); ok = false end
+      end
+    end
+    for role, ls in pairs(r.role_layouts or {}) do
+      if not k.roles[role] then err_at(r, { "role_layouts" }, "unknown role '" .. role .. "'; allowed: " .. list(k.roles)); ok = false
+      else ok = want_list(r, { "role_layouts", role }, ls, LAYOUTS, "layouts of role " .. role) and ok; k.role_layouts[role] = ls end
+    end
+    for i, e in ipairs(r.entries) do
+      if fields(r, e, { "entries" }, set { "form", "operands", "suffix" }, { "form", "operands" }, "entry") then
+        for _, opname in ipairs(e.operands) do
+          if not k.operands[opname] then err_at(r, { "entries" }, "entry " .. e.form .. " names unknown operand " .. opname); ok = false end
+        end
+        k.entries[i] = { form = e.form, suffix = e.suffix or "", operands = e.operands }
+      else ok = false end
+    end
+    local axes_scope = {}
+    for i, a in ipairs(r.axes) do
+      if fields(r, a, { "axes" }, set { "name", "derive", "values", "of", "status" }, { "name", "derive", "values" }, "axis") then
+        local ax = { name = a.name, derive = a.derive, of = a.of, status = a.status or "layout", values = {}, map = {} }
+        if a.derive == "layout" then
+          for _, v in ipairs(sorted_keys(a.values)) do ax.values[#ax.values + 1] = v; ax.map[v] = a.values[v] end
+          if not tiles[a.of] then err_at(r, { "axes" }, "axis " .. a.name .. " derives from unknown operand " .. tostring(a.of)); ok = false end
+        elseif a.derive == "roles" or a.derive == "presence" or a.derive == "form" then
+          ax.values = a.values
+          if a.derive == "presence" and not (k.operands[a.of] and k.operands[a.of].optional) then
+            err_at(r, { "axes" }, "axis " .. a.name .. " needs an optional operand in 'of'"); ok = false
+          end
+        else
+          err_at(r, { "axes" }, string.format("unknown derive '%s'; allowed: form, roles, layout, presence", tostring(a.derive))); ok = false
+        end
+        k.axes[i] = ax
+        axes_scope[a.name] = ax.values
+      else ok = false end
+    end
+    for out, srcs in pairs(r.in_place or {}) do k.in_place[out] = srcs end
+    k.tiles, k.dvars, k.values = tiles, sorted_keys(dvars), values
+    for i, rr in ipairs(r.rules or {}) do
+      k.rules[#k.rules + 1] = check_rule(r, { "rules" }, rr, { tiles = tiles, axes = axes_scope })
+    end
+    for i, rr in ipairs(r.static_rules or {}) do
+      local cr = check_rule(r, { "static_rules" }, rr, { tiles = tiles, axes = axes_scope })
+      if cr and not cr.static then err_at(r, { "static_rules" }, "static rule " .. cr.name .. " may use only elem_bytes, block_elems and repeat_elems"); ok = false end
+      k.static_rules[#k.static_rules + 1] = cr
+    end
+    k.axes_scope = axes_scope
+    if ok then KINDS[r.name] = k; kind_names[#kind_names + 1] = r.name end
+  end
+end
+
+------------------------------------------------------------------------------------------
+-- instructions
+
+local MATH_FUNCS = {
+  max = { arity = 2, arg = "value", result = "value" }, min = { arity = 2, arg = "value", result = "value" },
+}
+local REDUCE_FUNCS = {
+  argmax = { arity = 1, arg = "value", result = "index", root_only = true },
+  argmin = { arity = 1, arg = "value", result = "index", root_only = true },
+}
+local USES = { "required", "optional", "ignored" }
+
+local instructions, seen_names = {}, {}
+for _, r in ipairs(records.instruction) do
+  local ok = fields(r, r, {}, set { "name", "family", "kind", "summary", "math", "legal", "rules", "operand_use" },
+                    { "name", "family", "kind", "summary", "math", "legal" }, "instruction")
+  local k = KINDS[r.kind]
+  if ok and not k then
+    err_at(r, { "kind" }, string.format("unknown kind '%s'; allowed: %s", tostring(r.kind), join(kind_names))); ok = false
+  end
+  if ok and type(r.name) == "string" then
+    local base = r.__file:match("([^/]+)%.lua$")
+    if base ~= r.name then err_at(r, { "name" }, string.format("instruction '%s' must live in spec/isa/%s.lua", r.name, r.name)); ok = false end
+    if not r.name:match("^[a-z][a-z0-9_]*$") then err_at(r, { "name" }, "name must be lower-case letters, digits and _"); ok = false end
+    if seen_names[r.name] then err_at(r, { "name" }, "instruction '" .. r.name .. "' is defined twice"); ok = false end
+    seen_names[r.name] = true
+  end
+  if ok then
+    local inst = { name = r.name, family = r.family, kind = r.kind, summary = r.summary, math_text = r.math,
+                   file = r.__file, line = r.__line, legal = {}, rules = {}, operand_use = {} }
+    -- math
+    local ast, e = expr.parse(r.math)
+    if not ast then err_at(r, { "math" }, "math: " .. e); ok = false
+    else
+      local funcs = {}
+      for n, f in pairs(MATH_FUNCS) do funcs[n] = f end
+      if k.reduce then for n, f in pairs(REDUCE_FUNCS) do funcs[n] = f end end
+      local ty
+      ty, e = expr.check(ast, { kind = "math", values = k.values, funcs = funcs })
+      if not ty then err_at(r, { "math" }, "math: " .. e); ok = false
+      elseif k.reduce and ty ~= "index" then err_at(r, { "math" }, "math of a " .. k.name .. " instruction must be argmax(...) or argmin(...)"); ok = false
+      elseif not k.reduce and ty ~= "value" then err_at(r, { "math" }, "math must compute a value"); ok = false
+      else inst.math = ast end
+    end
+    -- operand use per profile
+    for opname, per in pairs(r.operand_use or {}) do
+      local o = k.operands[opname]
+      if not o or not o.optional then
+        local opts = {}
+        for n, oo in pairs(k.operands) do if oo.optional then opts[#opts + 1] = n end end
+        table.sort(opts)
+        err_at(r, { "operand_use" }, string.format("operand_use: '%s' is not an optional operand of kind %s; allowed: %s", opname, k.name, join(opts))); ok = false
+      elseif type(per) ~= "table" then err_at(r, { "operand_use", opname }, "operand_use." .. opname .. " must map profiles to use")
+      else
+        inst.operand_use[opname] = {}
+        for pname, use in pairs(per) do
+          if not set(base_profiles)[pname] then err_at(r, { "operand_use", opname }, string.format("operand_use: unknown profile '%s'; allowed: %s", tostring(pname), join(base_profiles))); ok = false
+          elseif not set(USES)[use] then err_at(r, { "operand_use", opname, pname }, string.format("operand_use: unknown use '%s'; allowed: %s", tostring(use), join(USES))); ok = false
+          else inst.operand_use[opname][pname] = use end
+        end
+      end
+    end
+    -- legal sets
+    if type(r.legal) ~= "table" then err_at(r, { "legal" }, "legal must map profiles to legal sets"); ok = false
+    else
+      for pname, L in pairs(r.legal) do
+        local keys = { "legal", pname }
+        if not set(base_profiles)[pname] then
+          err_at(r, keys, string.format("legal: unknown profile '%s'; allowed: %s (derived profiles get the union)", tostring(pname), join(base_profiles))); ok = false
+        else
+          local allowed = set { "exclude", "layouts" }
+          for _, v in ipairs(k.dvars) do allowed[v] = true end
+          for _, ax in ipairs(k.axes) do if ax.derive ~= "form" then allowed[ax.name] = true end end
+          if fields(r, L, keys, allowed, k.dvars, "legal." .. pname) then
+            local norm = { dtypes = {}, axes = {}, layouts = {}, exclude = {}, line = locate(r, keys) }
+            for _, v in ipairs(k.dvars) do
+              local kk = { "legal", pname, v }
+              if want_list(r, kk, L[v], dtype_names, "legal." .. pname .. "." .. v) then norm.dtypes[v] = L[v] else ok = false end
+            end
+            for _, ax in ipairs(k.axes) do
+              if ax.derive ~= "form" then
+                local vals = L[ax.name] or ax.values
+                if want_list(r, { "legal", pname, ax.name }, vals, ax.values, "legal." .. pname .. "." .. ax.name) then
+                  norm.axes[ax.name] = vals else ok = false end
+              end
+            end
+            for opname, ls in pairs(L.layouts or {}) do
+              local o = k.operands[opname]
+              if not (o and o.tile) then err_at(r, { "legal", pname, "layouts" }, "layouts: unknown tile operand '" .. tostring(opname) .. "'"); ok = false
+              elseif want_list(r, { "legal", pname, "layouts" }, ls, o.layouts, "legal." .. pname .. ".layouts." .. opname) then
+                norm.layouts[opname] = ls else ok = false end
+            end
+            for _, ex in ipairs(L.exclude or {}) do
+              if type(ex) ~= "table" then err_at(r, { "legal", pname, "exclude" }, "exclude entries must be tables of axis = value"); ok = false
+              else
+                for ax, v in pairs(ex) do
+                  if not k.axes_scope[ax] then err_at(r, { "legal", pname, "exclude" }, string.format("exclude: unknown axis '%s'; allowed: %s", tostring(ax), list(k.axes_scope))); ok = false
+                  elseif not set(k.axes_scope[ax])[v] then err_at(r, { "legal", pname, "exclude" }, string.format("exclude: unknown value '%s' for axis '%s'; allowed: %s", tostring(v), ax, join(k.axes_scope[ax]))); ok = false end
+                end
+                norm.exclude[#norm.exclude + 1] = ex
+              end
+            end
+            inst.legal[pname] = norm
+          else ok = false end
+        end
+      end
+      if next(r.legal) == nil then err_at(r, { "legal" }, "legal is empty; an instruction must be legal on at least one of: " .. join(base_profiles)); ok = false end
+    end
+    for _, rr in ipairs(r.rules or {}) do
+      local cr = check_rule(r, { "rules" }, rr, { tiles = k.tiles, axes = k.axes_scope })
+      if cr then inst.rules[#inst.rules + 1] = cr else ok = false end
+    end
+    if ok then instructions[#instructions + 1] = inst end
+  end
+end
+
+------------------------------------------------------------------------------------------
+-- Output
+
+if #errors > 0 then
+  table.sort(errors, function(a, b)
+    if a.file ~= b.file then return a.file < b.file end
+    if a.line ~= b.line then return a.line < b.line end
+    return a.msg < b.msg
+  end)
+  for _, e in ipairs(errors) do io.stderr:write(string.format("%s:%d: %s\n", e.file, e.line, e.msg)) end
+  io.stderr:write(string.format("ptogen: %d error(s) in the specs; nothing was generated\n", #errors))
+  os.exit(1)
+end
+
+local dtypes_out = {}
+for _, n in ipairs(dtype_names) do dtypes_out[#dtypes_out + 1] = DT[n] end
+local profiles_out = {}
+for _, n in ipairs(profile_names) do
+  local p = PROFILES[n]; p.__rec = nil
+  profiles_out[#profiles_out + 1] = p
+end
+local kinds_out = {}
+for _, n in ipairs(kind_names) do
+  local k = KINDS[n]
+  local tl = {}
+  for t in pairs(k.tiles) do tl[#tl + 1] = t end
+  table.sort(tl)
+  k.tiles, k.values, k.axes_scope = tl, nil, nil
+  kinds_out[n] = k
+end
+local doc = { dtypes = dtypes_out, profiles = profiles_out, kinds = kinds_out, instructions = instructions, sources = read_files }
+local text = json.encode(doc) .. "\n"
+
+local function write_if_changed(path, content)
+  local fh = io.open(path, "rb")
+  if fh then
+    local old = fh:read("a"); fh:close()
+    if old == content then return end
+  end
+  local tmp = path .. ".tmp"
+  fh = assert(io.open(tmp, "wb"))
+  fh:write(content); fh:close()
+  assert(os.rename(tmp, path))
+end
+if out_path == "-" then io.write(text) else write_if_changed(out_path, text) end
+if dep_path ~= "-" then
+  write_if_changed(dep_path, out_path .. ": " .. table.concat(read_files, " ") .. "\n")
+end

@@ -1,0 +1,148 @@
+-- Instruction kinds. A kind fixes the operand signature, the tuple axes, the layouts and
+-- the base rules; it selects the kernel and test templates (templates/<profile>/<kind>.c.j2).
+-- An instruction of an existing kind is one new spec/isa/<name>.lua.
+--
+-- Operand fields: tile|scalar, io (in/out/tmp), dtype (a dtype variable such as T),
+-- optional (may be NULL), layouts (legal layouts, or { axis = ..., <value> = layout }).
+-- Axes are derived from the operands at call time:
+--   derive = "form"     : the entry point that was called
+--   derive = "roles"    : which source is the full tile (normal: src0, swap: src1)
+--   derive = "layout"   : the layout of operand `of`, mapped to a value by `values`
+--   derive = "presence" : whether optional operand `of` was given
+-- Rules are predicates over <operand>.<attribute> and machine parameters; `when` limits a
+-- rule to tuples with those axis values, `on` to those profiles. The status is the code
+-- returned when the rule fails.
+
+local same_valid = function(a, b)
+  return string.format("%s.valid_rows == %s.valid_rows and %s.valid_cols == %s.valid_cols", a, b, a, b)
+end
+
+kind {
+  name = "elementwise_scalar",
+  doc = "dst[i,j] = f(src[i,j], scalar) over dst's valid region.",
+  entries = { { form = "main", operands = { "dst", "src", "scalar" } } },
+  operands = {
+    dst = { tile = true, io = "out", dtype = "T", layouts = { "ND" } },
+    src = { tile = true, io = "in", dtype = "T", layouts = { "ND" } },
+    scalar = { scalar = true, io = "in", dtype = "T" },
+  },
+  axes = {},
+  in_place = { dst = { "src" } },
+  kernel = "{T}",
+  rules = {
+    rule { name = "same_valid", check = same_valid("dst", "src"), status = "valid",
+           why = "dst and src must have the same valid region" },
+  },
+}
+
+kind {
+  name = "row_expand",
+  doc = "dst[i,j] = f(src0[i,j], s_i): the narrow operand gives one scalar per row (mode 1, DN Rx1) "
+     .. "or one 32-byte block per row used block-periodically (mode 2, ND Rx(32/sizeof T)); "
+     .. "either source may be the narrow one (swap).",
+  entries = { { form = "main", operands = { "dst", "src0", "src1", "tmp" } } },
+  operands = {
+    dst = { tile = true, io = "out", dtype = "T", layouts = { "ND" } },
+    src0 = { tile = true, io = "in", dtype = "T" },
+    src1 = { tile = true, io = "in", dtype = "T" },
+    tmp = { tile = true, io = "tmp", dtype = "T", optional = true, layouts = { "ND" } },
+  },
+  roles = { full = { normal = "src0", swap = "src1" }, narrow = { normal = "src1", swap = "src0" } },
+  role_layouts = { full = { "ND" } },
+  axes = {
+    { name = "order", derive = "roles", values = { "normal", "swap" }, status = "layout" },
+    { name = "mode", derive = "layout", of = "narrow", values = { mode1 = "DN", mode2 = "ND" }, status = "layout" },
+    { name = "tmp", derive = "presence", of = "tmp", values = { "none", "tmp" }, status = "tmp" },
+  },
+  in_place = { dst = { "full" } },
+  kernel = "{T}_{mode}{order:swap=_swap}",
+  rules = {
+    rule { name = "full_valid", check = same_valid("full", "dst"), status = "valid",
+           why = "the full source must have dst's valid region" },
+    rule { name = "narrow_rows", check = "narrow.valid_rows == dst.valid_rows", status = "valid",
+           why = "the narrow operand must have one row per dst row" },
+    rule { name = "mode1_column", check = "narrow.cols == 1", status = "shape", when = { mode = "mode1" },
+           why = "a mode-1 narrow operand is a DN column vector (cols == 1)" },
+    rule { name = "mode1_valid", check = "narrow.valid_cols == 1", status = "valid", when = { mode = "mode1" },
+           why = "a mode-1 narrow operand has one valid column" },
+    rule { name = "mode2_block", check = "narrow.valid_cols == narrow.block_elems", status = "valid",
+           when = { mode = "mode2" },
+           why = "a mode-2 narrow operand has exactly one 32-byte block (32/sizeof T elements) of valid columns per row" },
+    rule { name = "mode2_stride", check = "narrow.cols == narrow.block_elems", status = "shape",
+           when = { mode = "mode2" }, on = { "a2a3" },
+           why = "on A2A3 the rows of a mode-2 narrow operand are exactly one 32-byte block apart" },
+    rule { name = "tmp_size", check = "tmp.bytes >= ceildiv(dst.valid_rows, 8) * 8 * block_bytes", status = "tmp",
+           when = { tmp = "tmp" },
+           why = "tmp holds one 32-byte broadcast block per row, rounded up to 8 rows" },
+  },
+}
+
+kind {
+  name = "col_expand",
+  doc = "dst[i,j] = f(src0[i,j], s_j): the narrow operand's row 0 gives one scalar per column; "
+     .. "either source may be the narrow one (swap).",
+  entries = { { form = "main", operands = { "dst", "src0", "src1" } } },
+  operands = {
+    dst = { tile = true, io = "out", dtype = "T", layouts = { "ND" } },
+    src0 = { tile = true, io = "in", dtype = "T" },
+    src1 = { tile = true, io = "in", dtype = "T" },
+  },
+  roles = { full = { normal = "src0", swap = "src1" }, narrow = { normal = "src1", swap = "src0" } },
+  role_layouts = { full = { "ND" }, narrow = { "ND" } },
+  axes = {
+    { name = "order", derive = "roles", values = { "normal", "swap" }, status = "layout" },
+  },
+  in_place = { dst = { "full" } },
+  kernel = "{T}{order:swap=_swap}",
+  rules = {
+    rule { name = "full_valid", check = same_valid("full", "dst"), status = "valid",
+           why = "the full source must have dst's valid region" },
+    rule { name = "narrow_cols", check = "narrow.valid_cols == dst.valid_cols", status = "valid",
+           why = "the narrow operand's row 0 must give one value per dst column" },
+  },
+}
+
+kind {
+  name = "row_reduce_index",
+  reduce = true, -- math is one reduction (argmax or argmin) of src
+  doc = "dst[i,0] = index of the row maximum of src (and dst_val[i,0] = that maximum in the value+index form).",
+  entries = {
+    { form = "idx", operands = { "dst", "src", "tmp" } },
+    { form = "val", suffix = "_val", operands = { "dst_val", "dst_idx", "src", "tmp" } },
+  },
+  operands = {
+    dst = { tile = true, io = "out", dtype = "I", layouts = { "ND", "DN" } },
+    dst_val = { tile = true, io = "out", dtype = "S", layouts = { "ND", "DN" } },
+    dst_idx = { tile = true, io = "out", dtype = "I", layouts = { "ND", "DN" } },
+    src = { tile = true, io = "in", dtype = "S", layouts = { "ND" } },
+    tmp = { tile = true, io = "tmp", dtype = "S", optional = true, layouts = { "ND" } },
+  },
+  axes = {
+    { name = "form", derive = "form", values = { "idx", "val" } },
+  },
+  in_place = {},
+  kernel = "{S}_{I}",
+  static_rules = {
+    rule { name = "idx32", check = "dst.elem_bytes == 4", when = { form = "idx" }, status = "dtype",
+           why = "the index-only form writes 32-bit indices" },
+    rule { name = "idx_width", check = "dst_idx.elem_bytes == src.elem_bytes", when = { form = "val" }, status = "dtype",
+           why = "the value+index form writes indices as wide as src elements" },
+  },
+  rules = {
+    rule { name = "dst_rows", check = "dst.valid_rows == src.valid_rows", status = "valid", when = { form = "idx" },
+           why = "dst must have one valid row per src valid row" },
+    rule { name = "dst_val_rows", check = "dst_val.valid_rows == src.valid_rows", status = "valid", when = { form = "val" },
+           why = "dst_val must have one valid row per src valid row" },
+    rule { name = "dst_idx_rows", check = "dst_idx.valid_rows == src.valid_rows", status = "valid", when = { form = "val" },
+           why = "dst_idx must have one valid row per src valid row" },
+    rule { name = "dst_column", check = "dst.cols == 1", status = "shape", when = { form = "idx", ["dst.layout"] = "DN" },
+           why = "a DN dst is a column vector (cols == 1)" },
+    rule { name = "dst_val_column", check = "dst_val.cols == 1", status = "shape", when = { form = "val", ["dst_val.layout"] = "DN" },
+           why = "a DN dst_val is a column vector (cols == 1)" },
+    rule { name = "dst_idx_column", check = "dst_idx.cols == 1", status = "shape", when = { form = "val", ["dst_idx.layout"] = "DN" },
+           why = "a DN dst_idx is a column vector (cols == 1)" },
+    rule { name = "idx16_range", check = "src.valid_cols <= 65536", status = "valid",
+           when = { form = "val", ["dst_idx.elem_bytes"] = 2 },
+           why = "16-bit indices address at most 65536 columns" },
+  },
+}

@@ -1,0 +1,53 @@
+-- Target profiles: machine parameters and the answers to the fixed semantic questions.
+-- Every profile must give the same answers (DESIGN §4: a legal call gives the same bits
+-- on every profile that accepts it); the generator implements exactly these answers.
+local contract = {
+  float_rounding = "nearest_even",        -- exact result rounded once, f16/bf16 too
+  subnormals = "preserved",               -- no flush-to-zero on input or output
+  float_division_by_zero = "ieee",        -- x/±0 = ±inf, 0/0 = NaN
+  minmax_nan = "propagate",               -- IEEE 754-2019 maximum/minimum
+  minmax_signed_zero = "ordered",         -- max(-0,+0) = +0, min(-0,+0) = -0
+  argmax_ties = "lowest_index",
+  argmax_nan = "first_nan_wins",          -- NaN is greater than every number
+  integer_division = "truncate",
+  integer_division_by_zero = "all_ones",  -- -1 signed, max unsigned; never traps
+  integer_division_overflow = "wrap",     -- INT_MIN / -1 = INT_MIN
+  integer_add_sub = "wrap",
+  nan_payload = "any",                    -- compare NaN-ness only
+}
+
+profile {
+  name = "a2a3",
+  title = "Ascend A2/A3 (910B/910C) vector unit",
+  kernels = false, -- legality is enumerated now; kernels arrive with the A2A3 machine model
+  machine = {
+    repeat_bytes = 256, block_bytes = 32, max_repeat = 255, max_repeat_stride = 255,
+    ub_bytes = 196608, reserved_scratch_bytes = 8192, vector_bytes = 256, data_align_bytes = 32,
+  },
+  semantics = contract,
+}
+
+profile {
+  name = "a5",
+  title = "Ascend A5 (950) vector unit",
+  kernels = false, -- legality is enumerated now; kernels arrive with the A5 machine model
+  machine = {
+    repeat_bytes = 256, block_bytes = 32, max_repeat = 255, max_repeat_stride = 255,
+    ub_bytes = 262144, reserved_scratch_bytes = 0, vector_bytes = 256, data_align_bytes = 32,
+  },
+  semantics = contract,
+}
+
+profile {
+  name = "cpu",
+  title = "Generic CPU (portable C11)",
+  accepts = { "a2a3", "a5" }, -- legal tuples are the union of these profiles'
+  kernels = true,
+  machine = {
+    -- repeat and block sizes are kept so tile shapes and test edges match the NPU profiles;
+    -- data only needs the natural alignment of its element type (data_align_bytes = 0).
+    repeat_bytes = 256, block_bytes = 32, max_repeat = 255, max_repeat_stride = 255,
+    ub_bytes = 0, reserved_scratch_bytes = 0, vector_bytes = 64, data_align_bytes = 0,
+  },
+  semantics = contract,
+}
