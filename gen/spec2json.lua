@@ -383,7 +383,6 @@ local MATH_FUNCS = {
 }
 local REDUCE_FUNCS = {
   argmax = { arity = 1, arg = "value", result = "index", root_only = true },
-  argmin = { arity = 1, arg = "value", result = "index", root_only = true },
 }
 local USES = { "required", "optional", "ignored" }
 

@@ -1,0 +1,452 @@
+"""The spec model: legal-tuple enumeration and the operand-tuple verifier.
+
+`spec.json` (from gen/spec2json.lua) holds validated, normalised specs.  This module
+enumerates the legal operand tuples per instruction and profile (derived profiles get the
+union of the profiles they accept) and evaluates the verification algorithm that the
+generated C entry points implement, in the same order, so the CLI and the generated
+negative tests can say which status a call must return.
+"""
+import itertools
+import json
+
+# Status codes in check order; the C enum is rendered from this list.
+STATUSES = ["null", "loc", "dtype", "layout", "tmp", "shape", "valid", "alias", "align", "placement"]
+LOCS = ["VEC", "MAT", "LEFT", "RIGHT", "ACC"]
+BLAYOUTS = ["ROW_MAJOR", "COL_MAJOR"]
+SLAYOUTS = ["NONE_BOX", "BOX_ROW_MAJOR", "BOX_COL_MAJOR"]
+LAYOUT_OF = {(0, 0): "ND", (1, 0): "DN"}  # (blayout, slayout) -> layout name
+LAYOUT_ENUMS = {"ND": (0, 0), "DN": (1, 0)}
+
+
+class SpecError(Exception):
+    """A spec problem found after loading; str() is `file:line: message`."""
+
+
+class Rule:
+    def __init__(self, d):
+        self.name, self.ast, self.text = d["name"], d["check"], d["text"]
+        self.status, self.why, self.when = d["status"], d["why"], d["when"] or {}
+        self.on, self.static = d["on"] or [], d["static"]
+        self.file, self.line = d["file"], d["line"]
+
+    def applies_on(self, profile):
+        return not self.on or profile in self.on
+
+    def matches(self, tup):
+        """Does the rule's `when` hold for this tuple (axes, layouts, element sizes)?"""
+        for key, want in self.when.items():
+            if "." in key:
+                op, field = key.split(".")
+                if op not in tup.ops:
+                    return False
+                if field == "layout" and tup.layouts.get(op) != want:
+                    return False
+                if field == "elem_bytes" and tup.dtype_of(op)["bytes"] != want:
+                    return False
+            elif tup.axes.get(key) != want:
+                return False
+        return True
+
+
+class Tuple:
+    """One legal operand tuple: an entry point plus dtypes, axes and layouts."""
+
+    def __init__(self, inst, entry, dvars, axes, layouts):
+        self.inst, self.entry, self.dvars, self.axes, self.layouts = inst, entry, dvars, axes, layouts
+        self.ops = [o for o in entry["operands"] if self.present(o)]
+        self.sources = []  # base profiles that accept this tuple
+        self.rules = []    # runtime rules that apply (set per profile)
+        self.kernel = None
+
+    def present(self, op):
+        o = self.inst.kind["operands"][op]
+        if not o["optional"]:
+            return True
+        for ax in self.inst.kind["axes"]:
+            if ax["derive"] == "presence" and ax["of"] == op:
+                return self.axes[ax["name"]] != "none"
+        return True
+
+    def dtype_of(self, op):
+        return self.inst.model.dtypes[self.dvars[self.inst.kind["operands"][op]["dtype"]]]
+
+    def role(self, name):
+        """The operand that plays role `name` (or the operand itself)."""
+        roles = self.inst.kind["roles"] or {}
+        if name in roles:
+            return roles[name][self.axes["order"]]
+        return name
+
+    def key(self):
+        return (self.entry["form"],
+                tuple(sorted(self.dvars.items())),
+                tuple(sorted(self.axes.items())),
+                tuple(sorted(self.layouts.items())))
+
+    def ident(self):
+        """A readable, unique id: form, dtypes, axes, layouts of multi-layout operands."""
+        parts = []
+        if len(self.inst.kind["entries"]) > 1:
+            parts.append(self.entry["form"])
+        for v in self.inst.dvar_order:
+            if v in self.dvars:
+                parts.append(self.dvars[v])
+        for ax in self.inst.kind["axes"]:
+            if ax["derive"] != "form":
+                parts.append(self.axes[ax["name"]])
+        for op in self.entry["operands"]:
+            if op in self.layouts and len(self.inst.kind["operands"][op]["layouts"]) > 1 \
+                    and not self.inst.kind["roles"]:
+                parts.append(f"{op}_{self.layouts[op]}")
+        return ".".join(parts)
+
+    def describe(self):
+        bits = [f"form={self.entry['form']}"] if len(self.inst.kind["entries"]) > 1 else []
+        bits += [f"{op}={self.dtype_of(op)['name']}:{self.layouts[op]}" for op in self.ops
+                 if self.inst.kind["operands"][op]["tile"]]
+        bits += [f"{a['name']}={self.axes[a['name']]}" for a in self.inst.kind["axes"] if a["derive"] != "form"]
+        return " ".join(bits)
+
+
+class Instruction:
+    def __init__(self, model, d):
+        self.model, self.d = model, d
+        self.name, self.kind_name = d["name"], d["kind"]
+        self.kind = model.kinds[d["kind"]]
+        self.file, self.line = d["file"], d["line"]
+        self.rules = [Rule(r) for r in self.kind["rules"]] + [Rule(r) for r in d["rules"]]
+        self.static_rules = [Rule(r) for r in self.kind["static_rules"]]
+        self.tuples = {}   # profile -> [Tuple], sorted
+        # dtype variables in the order the kernel name spells them (src before index)
+        pat = self.kind["kernel"]
+        self.dvar_order = sorted(self.kind["dvars"],
+                                 key=lambda v: (pat.find("{" + v + "}") % (len(pat) + 1), v))
+        self.use = {}      # profile -> {optional operand: required|optional|ignored}
+
+    def entry_name(self, profile, entry):
+        return f"pto_{profile}_{self.name}{entry['suffix']}"
+
+    def kernel_name(self, profile, tup):
+        pat = self.kind["kernel"]
+        out, i = [], 0
+        while i < len(pat):
+            if pat[i] == "{":
+                j = pat.index("}", i)
+                field = pat[i + 1:j]
+                if ":" in field:
+                    ax, cond = field.split(":")
+                    val, text = cond.split("=")
+                    out.append(text if tup.axes.get(ax) == val else "")
+                elif field in tup.dvars:
+                    out.append(tup.dvars[field])
+                else:
+                    out.append(tup.axes[field])
+                i = j + 1
+            else:
+                out.append(pat[i])
+                i += 1
+        return f"pto_{profile}_{self.name}{tup.entry['suffix']}_{''.join(out)}"
+
+    # -- enumeration -------------------------------------------------------------------
+    def _layout_choices(self, entry, axes, op, legal):
+        k = self.kind
+        o = k["operands"][op]
+        choices = list(o["layouts"])
+        for role, m in (k["roles"] or {}).items():
+            if m[axes["order"]] == op:
+                if role in (k["role_layouts"] or {}):
+                    choices = [c for c in choices if c in k["role_layouts"][role]]
+                for ax in k["axes"]:
+                    if ax["derive"] == "layout" and ax["of"] == role:
+                        choices = [c for c in choices if c == ax["map"][axes[ax["name"]]]]
+        for ax in k["axes"]:
+            if ax["derive"] == "layout" and ax["of"] == op:
+                choices = [c for c in choices if c == ax["map"][axes[ax["name"]]]]
+        restrict = (legal["layouts"] or {}).get(op)
+        if restrict:
+            choices = [c for c in choices if c in restrict]
+        return choices
+
+    def enumerate_base(self, profile):
+        legal = self.d["legal"][profile]
+        k = self.kind
+        out = []
+        for entry in k["entries"]:
+            evars = sorted({k["operands"][op]["dtype"] for op in entry["operands"]})
+            axes_list = [ax for ax in k["axes"] if ax["derive"] != "form"]
+            form_axis = [ax for ax in k["axes"] if ax["derive"] == "form"]
+            for dts in itertools.product(*[legal["dtypes"][v] for v in evars]):
+                dvars = dict(zip(evars, dts))
+                for vals in itertools.product(*[legal["axes"][ax["name"]] for ax in axes_list]):
+                    axes = dict(zip([ax["name"] for ax in axes_list], vals))
+                    for ax in form_axis:
+                        axes[ax["name"]] = entry["form"]
+                    if any(all(axes.get(a) == v for a, v in ex.items()) for ex in legal["exclude"]):
+                        continue
+                    probe = Tuple(self, entry, dvars, axes, {})
+                    tile_ops = [op for op in probe.ops if k["operands"][op]["tile"]]
+                    per_op = [self._layout_choices(entry, axes, op, legal) for op in tile_ops]
+                    for lays in itertools.product(*per_op):
+                        t = Tuple(self, entry, dvars, axes, dict(zip(tile_ops, lays)))
+                        if all(not r.matches(t) or eval_rule(r, t, None, self.model.profile(profile))
+                               for r in self.static_rules):
+                            out.append(t)
+        if not out:
+            raise SpecError(f"{self.file}:{legal['line']}: the legal set for {profile} is empty "
+                            f"after the static rules ({', '.join(r.name for r in self.static_rules) or 'none'})")
+        return out
+
+    def build(self):
+        m = self.model
+        base = {}
+        for p in m.profile_names:
+            prof = m.profile(p)
+            if prof["accepts"]:
+                continue
+            uses = {}
+            for op, o in self.kind["operands"].items():
+                if o["optional"]:
+                    uses[op] = (self.d["operand_use"] or {}).get(op, {}).get(p, "optional")
+            self.use[p] = uses
+            if p in self.d["legal"]:
+                base[p] = self.enumerate_base(p)
+        for p in m.profile_names:
+            prof = m.profile(p)
+            if prof["accepts"]:
+                srcs = [s for s in prof["accepts"] if s in base]
+                merged = {}
+                for s in srcs:
+                    for t in base[s]:
+                        merged.setdefault(t.key(), t).sources.append(s)
+                tuples = list(merged.values())
+                uses = {}
+                for op in self.use[srcs[0]] if srcs else {}:
+                    vals = [self.use[s][op] for s in srcs]
+                    uses[op] = "ignored" if "ignored" in vals else ("optional" if "optional" in vals else "required")
+                self.use[p] = uses
+            elif p in base:
+                tuples = [Tuple(self, t.entry, t.dvars, t.axes, t.layouts) for t in base[p]]
+                for t in tuples:
+                    t.sources = [p]
+            else:
+                continue
+            for t in tuples:
+                t.sources = sorted(set(t.sources))
+                t.rules = [r for r in self.rules if r.matches(t) and all(r.applies_on(s) for s in t.sources)]
+                t.kernel = self.kernel_name(p, t)
+            tuples.sort(key=lambda t: (t.entry["form"], t.ident()))
+            self.tuples[p] = tuples
+
+    def entries(self, profile):
+        """Entry points with at least one legal tuple on the profile."""
+        forms = {t.entry["form"] for t in self.tuples.get(profile, [])}
+        return [e for e in self.kind["entries"] if e["form"] in forms]
+
+
+class Model:
+    def __init__(self, path):
+        with open(path, encoding="utf-8") as f:
+            d = json.load(f)
+        self.sources = d["sources"]
+        self.dtypes = {x["name"]: x for x in d["dtypes"]}
+        self.dtype_list = d["dtypes"]
+        self.profiles = {p["name"]: p for p in d["profiles"]}
+        self.profile_names = [p["name"] for p in d["profiles"]]
+        self.kinds = d["kinds"]
+        self.instructions = [Instruction(self, i) for i in d["instructions"]]
+        for inst in self.instructions:
+            inst.build()
+
+    def profile(self, name):
+        return self.profiles[name]
+
+    def instruction(self, name):
+        for i in self.instructions:
+            if i.name == name:
+                return i
+        raise KeyError(name)
+
+
+# -- rule expressions ----------------------------------------------------------------------
+
+def attr_value(profile, dtype, desc, attr):
+    """Attribute of a tile described by `desc` (a dict) with dtype record `dtype`."""
+    eb = dtype["bytes"]
+    m = profile["machine"]
+    if attr == "elem_bytes":
+        return eb
+    if attr == "block_elems":
+        return m["block_bytes"] // eb
+    if attr == "repeat_elems":
+        return m["repeat_bytes"] // eb
+    if attr == "bytes":
+        return desc["rows"] * desc["cols"] * eb
+    return desc[attr]
+
+
+def eval_ast(ast, lookup):
+    op = ast["op"]
+    if op == "num":
+        return ast["value"]
+    if op == "ref":
+        return lookup(ast["name"], ast.get("attr"))
+    args = ast.get("args", [])
+    if op == "call":
+        a = [eval_ast(x, lookup) for x in args]
+        fn = ast["fn"]
+        if fn == "ceildiv":
+            return -(-a[0] // a[1])
+        if fn == "roundup":
+            return -(-a[0] // a[1]) * a[1]
+        if fn == "max":
+            return max(a)
+        if fn == "min":
+            return min(a)
+        raise ValueError(fn)
+    if op == "and":
+        return eval_ast(args[0], lookup) and eval_ast(args[1], lookup)
+    if op == "or":
+        return eval_ast(args[0], lookup) or eval_ast(args[1], lookup)
+    if op == "not":
+        return not eval_ast(args[0], lookup)
+    if op == "neg":
+        return -eval_ast(args[0], lookup)
+    a, b = eval_ast(args[0], lookup), eval_ast(args[1], lookup)
+    return {"+": lambda: a + b, "-": lambda: a - b, "*": lambda: a * b, "/": lambda: a // b,
+            "==": lambda: a == b, "~=": lambda: a != b, "<": lambda: a < b, "<=": lambda: a <= b,
+            ">": lambda: a > b, ">=": lambda: a >= b}[op]()
+
+
+def eval_rule(rule, tup, descs, profile):
+    """Evaluate a rule for tuple `tup`; descs maps operand -> descriptor (None: static only)."""
+    def lookup(name, attr):
+        if attr is None:
+            return profile["machine"][name]
+        op = tup.role(name)
+        return attr_value(profile, tup.dtype_of(op), descs[op] if descs else None, attr)
+    return bool(eval_ast(rule.ast, lookup))
+
+
+# -- the verifier --------------------------------------------------------------------------
+
+def tile_layout(d):
+    return LAYOUT_OF.get((d["blayout"], d["slayout"]))
+
+
+def verify(inst, profile_name, form, ops):
+    """Mirror of the generated C entry-point verifier.
+
+    ops: operand name -> None (NULL pointer) or a dict with keys data (int address or
+    None for a NULL data pointer), loc, dtype, blayout, slayout (enum integers), rows,
+    cols, valid_rows, valid_cols; a scalar operand is True (given) or None (NULL).
+    Returns (status, detail) where status is one of STATUSES or "ok".
+    """
+    prof = inst.model.profile(profile_name)
+    k = inst.kind
+    entry = next(e for e in k["entries"] if e["form"] == form)
+    uses = inst.use[profile_name]
+    names = [op for op in entry["operands"] if uses.get(op) != "ignored"]
+    tiles = [op for op in names if k["operands"][op]["tile"]]
+    dlist = inst.model.dtype_list
+    # 1. null
+    for op in names:
+        o = k["operands"][op]
+        if ops.get(op) is None:
+            if not o["optional"] or uses.get(op) == "required":
+                return "null", f"{op} is NULL"
+        elif o["tile"] and ops[op]["data"] is None:
+            return "null", f"{op}->data is NULL"
+    present = [op for op in tiles if ops.get(op) is not None]
+    # 2. loc
+    for op in present:
+        if ops[op]["loc"] != 0:
+            return "loc", f"{op} must be a PTO_VEC tile"
+    # 3. dtype: valid enums, shared dtype variables, then a legal combination
+    cands = [t for t in inst.tuples[profile_name] if t.entry["form"] == form]
+    for op in present:
+        if not 0 <= ops[op]["dtype"] < len(dlist):
+            return "dtype", f"{op} has an unknown dtype"
+    bound = {}
+    for op in present:
+        v = k["operands"][op]["dtype"]
+        dt = dlist[ops[op]["dtype"]]["name"]
+        if bound.setdefault(v, (op, dt))[1] != dt:
+            return "dtype", f"{op} must have the dtype of {bound[v][0]} ({bound[v][1]})"
+    cands = [t for t in cands if all(t.dvars[v] == dt for v, (_, dt) in bound.items())]
+    if not cands:
+        return "dtype", "dtypes " + ", ".join(f"{o}={d}" for _, (o, d) in sorted(bound.items())) + " are not legal here"
+    # 4. axes derived from the operands
+    for ax in k["axes"]:
+        if ax["derive"] == "form":
+            continue
+        if ax["derive"] == "presence":
+            val = "none" if ops.get(ax["of"]) is None else ax["values"][1]
+        elif ax["derive"] == "roles":
+            full = k["roles"]["full"]
+
+            def is_full(op):
+                d = ops[op]
+                return tile_layout(d) == "ND" and d["valid_rows"] == ops["dst"]["valid_rows"] \
+                    and d["valid_cols"] == ops["dst"]["valid_cols"]
+            val = "swap" if not is_full(full["normal"]) and is_full(full["swap"]) else "normal"
+        else:  # layout of an operand or role, before `order` is known only via the tuple
+            val = None
+        if val is not None:
+            cands = [t for t in cands if t.axes[ax["name"]] == val]
+            if not cands:
+                return ax["status"], f"{ax['name']}={val} is not legal here"
+    # 5. layouts (these also decide layout-derived axes such as mode)
+    for op in present:
+        d = ops[op]
+        if tile_layout(d) is None:
+            return "layout", f"{op} must be ND or DN (row- or column-major, no boxes)"
+    cands = [t for t in cands if all(t.layouts.get(op) == tile_layout(ops[op]) for op in present)]
+    if not cands:
+        return "layout", "layouts " + ", ".join(f"{op}={tile_layout(ops[op])}" for op in present) + " are not legal here"
+    assert len(cands) == 1, [c.ident() for c in cands]
+    tup = cands[0]
+    # 6-7. shape and valid region of every tile
+    for op in present:
+        d, eb = ops[op], tup.dtype_of(op)["bytes"]
+        if d["rows"] < 1 or d["cols"] < 1:
+            return "shape", f"{op} has an empty shape"
+        if d["rows"] * d["cols"] > (2**63 - 1) // eb:
+            return "shape", f"{op} is too large"
+        contiguous = d["cols"] if tile_layout(d) == "ND" else d["rows"]
+        if contiguous * eb % prof["machine"]["block_bytes"]:
+            return "shape", f"{op}'s contiguous dimension is not a multiple of {prof['machine']['block_bytes']} bytes"
+    for op in present:
+        d = ops[op]
+        if not (1 <= d["valid_rows"] <= d["rows"] and 1 <= d["valid_cols"] <= d["cols"]):
+            return "valid", f"{op}'s valid region must be non-empty and inside its shape"
+    # 8. rules
+    for r in tup.rules:
+        if not eval_rule(r, tup, ops, prof):
+            return r.status, f"{r.name}: {r.why} ({r.text})"
+    # 9. alias
+    def span(op):
+        d = ops[op]
+        return d["data"], d["data"] + d["rows"] * d["cols"] * tup.dtype_of(op)["bytes"]
+
+    def same_tile(a, b):
+        return all(ops[a][f] == ops[b][f] for f in ("data", "dtype", "blayout", "slayout", "rows", "cols",
+                                                     "valid_rows", "valid_cols"))
+    in_place = {out: [tup.role(x) for x in srcs] for out, srcs in (k["in_place"] or {}).items()}
+    for i, a in enumerate(present):
+        for b in present[i + 1:]:
+            wa, wb = k["operands"][a]["io"] != "in", k["operands"][b]["io"] != "in"
+            if not (wa or wb):
+                continue
+            (a0, a1), (b0, b1) = span(a), span(b)
+            if a0 < b1 and b0 < a1:
+                ok = (k["operands"][a]["io"] == "out" and k["operands"][b]["io"] == "in"
+                      and b in in_place.get(a, []) and same_tile(a, b))
+                if not ok:
+                    return "alias", f"{a} and {b} overlap"
+    # 10. alignment
+    for op in present:
+        align = prof["machine"]["data_align_bytes"] or tup.dtype_of(op)["bytes"]
+        if ops[op]["data"] % align:
+            return "align", f"{op}->data must be {align}-byte aligned"
+    # 11. placement (profiles with a unified buffer) is checked by their simulators
+    return "ok", tup

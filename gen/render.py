@@ -1,0 +1,221 @@
+"""Renders out/ from out/spec.json: one process, Jinja2 with StrictUndefined, every output
+rendered in memory first and then written only where its bytes changed (so ninja's restat
+skips recompiling what did not change, and a failed render leaves out/ as it was).
+
+Usage: python3 gen/render.py out/spec.json
+"""
+import os
+import sys
+
+import jinja2
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import cexpr  # noqa: E402
+import model as M  # noqa: E402
+import outputs  # noqa: E402
+import testplan  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+STATUS_DOCS = {
+    "null": "a required operand, or the data of a given tile, is NULL",
+    "loc": "a tile is not a PTO_VEC tile",
+    "dtype": "a dtype is unknown, operands that share a dtype differ, or the dtype combination is not legal here",
+    "layout": "a layout is unknown or boxed, or the layout combination or operand order is not legal here",
+    "tmp": "tmp is given where this form takes none, or tmp is missing or too small",
+    "shape": "a storage shape is empty, too large, not 32-byte aligned in its contiguous dimension, or breaks a shape rule",
+    "valid": "a valid region is empty, exceeds its tile, or does not match the other operands",
+    "alias": "a written tile overlaps another operand (only dst being the very same tile as its full source is allowed)",
+    "align": "a data pointer is not aligned as the profile requires",
+    "placement": "a tile lies outside the unified buffer or in its reserved scratch",
+}
+IO = {"in": 0, "out": 1, "tmp": 2}
+USE = {"required": 0, "optional": 1, "ignored": 2}
+DERIVE = {"presence": 1, "roles": 2, "layout": 3}
+CTYPE = {"f32": "float", "f16": "uint16_t", "bf16": "uint16_t", "i32": "int32_t", "u32": "uint32_t",
+         "i16": "int16_t", "u16": "uint16_t", "i8": "int8_t", "u8": "uint8_t"}
+
+
+def status_enum(s):
+    return "PTO_ERR_" + s.upper()
+
+
+def statuses():
+    return [{"enum": status_enum(s), "doc": STATUS_DOCS[s]} for s in M.STATUSES]
+
+
+def params(inst, entry):
+    return ", ".join(("const pto_tile *" if inst.kind["operands"][o]["tile"] else "const void *") + o
+                     for o in entry["operands"])
+
+
+def dtype_c(dt, prefix):
+    """Storage type, compute type, load and store functions of a dtype in the cpu kernels."""
+    if dt["class"] == "float" and dt["bits"] < 32:
+        return {"T": "uint16_t", "CT": "float", "load": f"{prefix}__{dt['name']}_to_f32",
+                "store": f"{prefix}__f32_to_{dt['name']}"}
+    return {"T": CTYPE[dt["name"]], "CT": CTYPE[dt["name"]], "load": "", "store": ""}
+
+
+def kernel_ctx(inst, p, tup):
+    prefix = f"pto_{p}"
+    k = {"name": tup.kernel, "params": params(inst, tup.entry), "ident": tup.ident(), "form": tup.entry["form"]}
+    if inst.kind["reduce"]:
+        src = tup.dtype_of("src")
+        idx_op = "dst_idx" if tup.entry["form"] == "val" else "dst"
+        k.update(S=CTYPE[src["name"]], I=CTYPE[tup.dtype_of(idx_op)["name"]], reduce=inst.d["math"]["fn"],
+                 cmp=">", K="int32_t" if src["class"] == "float" else CTYPE[src["name"]],
+                 key=f"{prefix}__key_{src['name']}" if src["class"] == "float" else "")
+        return k
+    dt = tup.dtype_of("dst")
+    k.update(dtype_c(dt, prefix))
+    k["math"] = cexpr.kernel_math(inst.d["math"], dt, prefix)
+    if inst.kind["roles"]:
+        k["full"], k["narrow"] = tup.role("full"), tup.role("narrow")
+        k["mode"] = tup.axes.get("mode", "")
+        k["block"] = inst.model.profile(p)["machine"]["block_bytes"] // dt["bytes"]
+    return k
+
+
+def entry_ctx(inst, p, entry):
+    k = inst.kind
+    prof = inst.model.profile(p)
+    ops = entry["operands"]
+    tuples = [t for t in inst.tuples[p] if t.entry["form"] == entry["form"]]
+    n = len(ops)
+    slots = {o: i for i, o in enumerate(ops)}
+    if k["roles"]:
+        slots["full"], slots["narrow"] = n, n + 1
+    rules = [r for r in inst.rules if any(r in t.rules for t in tuples)]
+    axes = [a for a in k["axes"] if a["derive"] != "form"]
+    dvars = sorted({k["operands"][o]["dtype"] for o in ops})
+    kernels, kernel_index = [], {}
+    for t in tuples:
+        if t.kernel not in kernel_index:
+            kernel_index[t.kernel] = len(kernels)
+            kernels.append(kernel_ctx(inst, p, t))
+    prefix = f"pto_{p}"
+    dnames = [d["name"] for d in inst.model.dtype_list]
+    ops_ctx = []
+    for o in ops:
+        od = k["operands"][o]
+        mask = 0
+        for s in (k["in_place"] or {}).get(o, []):
+            mask |= 1 << slots[s]
+        ops_ctx.append({"tile": int(od["tile"]), "io": IO[od["io"]], "use": USE[inst.use[p].get(o, "required")],
+                        "dvar": dvars.index(od["dtype"]), "in_place": mask})
+    none = f"PTO_{p.upper()}_NO_VALUE"
+    t_ctx = []
+    for t in tuples:
+        t_ctx.append({
+            "ident": t.ident(),
+            "dtypes": ", ".join(d_enum if (o in t.layouts) else none
+                                for o in ops for d_enum in [inst.model.dtypes[t.dvars[k["operands"][o]["dtype"]]]["enum"]]),
+            "layouts": ", ".join(f"PTO_{p.upper()}_{t.layouts[o]}" if o in t.layouts else none for o in ops),
+            "axes": ", ".join(str(a["values"].index(t.axes[a["name"]])) for a in axes) or "0",
+            "rules": sum(1 << i for i, r in enumerate(rules) if r in t.rules),
+            "kernel_index": kernel_index[t.kernel]})
+    roles = k["roles"] or {}
+    return {
+        "c_name": inst.entry_name(p, entry), "params": params(inst, entry), "n_ops": n,
+        "args": ops, "call_args": ", ".join(ops), "operands": ops_ctx,
+        "n_axes": len(axes),
+        "axes": [{"derive": DERIVE[a["derive"]], "of": ops.index(a["of"]) if a["derive"] == "presence" else 0,
+                  "status_enum": status_enum(a["status"])} for a in axes],
+        "full": ", ".join(str(ops.index(roles["full"][v])) for v in ("normal", "swap")) if roles else "-1, -1",
+        "narrow": ", ".join(str(ops.index(roles["narrow"][v])) for v in ("normal", "swap")) if roles else "-1, -1",
+        "rules": [{"name": r.name, "why": r.why, "file": r.file, "line": r.line, "status_enum": status_enum(r.status),
+                   "c": cexpr.rule_c(r.ast, lambda name: slots[name], prefix)} for r in rules],
+        "tuples": t_ctx, "kernels": kernels, "_dnames": dnames,
+    }
+
+
+def legality_lines(model):
+    lines = []
+    for inst in model.instructions:
+        for p in model.profile_names:
+            for t in inst.tuples.get(p, []):
+                shown = " ".join(x for x in t.describe().split() if not any(
+                    x.startswith(o + "=") for o, u in inst.use[p].items() if u == "ignored"))
+                lines.append(f"{inst.name} {p} {t.ident()}  {shown}  {t.kernel}")
+    return lines
+
+
+class Renderer:
+    def __init__(self, model):
+        self.model = model
+        self.env = jinja2.Environment(loader=jinja2.FileSystemLoader(os.path.join(ROOT, "templates")),
+                                      undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+                                      keep_trailing_newline=True, autoescape=False)
+
+    def context(self, what):
+        kind, p, inst = what
+        m = self.model
+        base = {"dtypes": m.dtype_list, "statuses": statuses(), "instructions": m.instructions}
+        if kind in ("verify", "ops", "instruction", "test"):
+            prof = m.profile(p)
+            base.update(p=p, P=p.upper(), machine=sorted(prof["machine"].items()),
+                        max_ops=max(len(e["operands"]) for k in m.kinds.values() for e in k["entries"]),
+                        max_axes=max(1, max(len(k["axes"]) for k in m.kinds.values())))
+        if kind == "ops":
+            base["ints"] = [{"name": d["name"], "ctype": CTYPE[d["name"]], "signed": d["class"] == "signed",
+                             "wide": "uint32_t"} for d in m.dtype_list if d["class"] != "float"]
+        if kind == "header":
+            kp = [m.profile(p) for p in outputs.kernel_profiles(m)]
+            base.update(inst=inst, profiles=kp,
+                        entries={q["name"]: [{"c_name": inst.entry_name(q["name"], e), "params": params(inst, e)}
+                                             for e in inst.entries(q["name"])] for q in kp},
+                        kernels={q["name"]: [c for e in inst.entries(q["name"])
+                                             for c in entry_ctx(inst, q["name"], e)["kernels"]] for q in kp})
+        if kind == "instruction":
+            entries = [entry_ctx(inst, p, e) for e in inst.entries(p)]
+            base.update(inst=inst, entries=entries, kernels=[k for e in entries for k in e["kernels"]])
+        if kind == "test":
+            base.update(inst=inst, plan=testplan.plan(inst, p))
+        return base
+
+    def render_all(self):
+        files = {}
+        for path, template, what in outputs.planned(self.model):
+            if what[0] == "legality":
+                files[path] = "\n".join(legality_lines(self.model)) + "\n"
+                continue
+            ctx = self.context(what)
+            files[path] = self.env.get_template(template).render(**ctx)
+        return files
+
+
+def write_if_changed(path, text):
+    data = text.encode("utf-8")
+    try:
+        with open(path, "rb") as f:
+            if f.read() == data:
+                return False
+    except FileNotFoundError:
+        pass
+    os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
+    tmp = path + ".tmp"
+    with open(tmp, "wb") as f:
+        f.write(data)
+    os.replace(tmp, path)
+    return True
+
+
+def main(argv):
+    if len(argv) != 2:
+        print("usage: python3 gen/render.py out/spec.json", file=sys.stderr)
+        return 2
+    try:
+        model = M.Model(argv[1])
+        files = Renderer(model).render_all()
+    except M.SpecError as e:
+        print(e, file=sys.stderr)
+        print("ptogen: nothing was generated", file=sys.stderr)
+        return 1
+    for path, text in sorted(files.items()):
+        write_if_changed(os.path.join(ROOT, path) if not os.path.isabs(path) else path, text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,2 @@
+def plan(inst, p):
+    return {}
