@@ -1,2 +1,241 @@
+"""The generated conformance tests of one instruction on one profile: for every legal tuple,
+legal cases (shapes derived from the machine parameters, value fills, in place) and rejected
+mutations whose expected status comes from model.verify, the mirror of the C verifier."""
+import cexpr
+import model as M
+
+KIND_ENUM = {"elementwise_scalar": "H_KIND_ELEMENTWISE_SCALAR", "row_expand": "H_KIND_ROW_EXPAND",
+             "col_expand": "H_KIND_COL_EXPAND", "row_reduce_index": "H_KIND_ROW_REDUCE_INDEX"}
+IO_ENUM = {"in": "H_IO_IN", "out": "H_IO_OUT", "tmp": "H_IO_TMP"}
+FIELDS = ["present", "null_data", "dtype", "loc", "blayout", "slayout", "rows", "cols",
+          "valid_rows", "valid_cols", "offset"]
+FIELD_ENUM = {f: "H_F_" + f.upper() for f in FIELDS}
+N_CLASSES_MAX = 28   # value classes per dtype (tests/harness/values.c), for class-crossing shapes
+GAP = 64             # sentinel bytes between operands in the arena
+
+
+def roundup(n, b):
+    return -(-n // b) * b
+
+
+def tile(dt_index, rows, cols, vr, vc, layout="ND"):
+    bl, sl = M.LAYOUT_ENUMS[layout]
+    return {"present": 1, "null_data": 0, "dtype": dt_index, "loc": 0, "blayout": bl, "slayout": sl,
+            "rows": rows, "cols": cols, "valid_rows": vr, "valid_cols": vc, "offset": 0}
+
+
+def grid_shapes(E, B, cls):
+    """(label, valid rows, valid cols, extra storage cols) for dst-shaped tiles."""
+    return [
+        ("1x1", 1, 1, 0), ("valid<E", 3, E - 1, 0), ("valid=E", 2, E, 0), ("valid=E+1", 2, E + 1, 0),
+        ("repeats+tail", 4, 3 * E + 5, 0), ("rows>255", 300, B + 3, 0),
+        ("stride>255blocks", 3, 2 * B + 1, 255 * B), ("valid<tile", 13, 3 * B - 1, 2 * B),
+        ("upstream 32x64", 32, 64, 0), ("upstream 7x448", 7, 448, 0), ("upstream 256x16", 256, 16, 0),
+        ("upstream 60x60 in 64x64", 60, 60, 0), ("upstream 1x3600", 1, 3600, 0), ("upstream 2048x1", 2048, 1, 0),
+        ("classes", cls, cls + 1, 0),
+    ]
+
+
+def reduce_shapes(E, B, cls):
+    return [
+        ("1x1", 1, 1, 0), ("valid<E", 3, E - 1, 0), ("valid=E", 2, E, 0), ("valid=E+1", 2, E + 1, 0),
+        ("repeats+tail", 4, 3 * E + 5, 0), ("E^2+1", 2, E * E + 1, 0), ("rows>255", 300, B + 3, 0),
+        ("stride>255blocks", 3, 2 * B + 1, 255 * B), ("valid<tile", 13, 3 * B - 1, 2 * B),
+        ("upstream 1023x17", 1023, 17, 0), ("upstream 260x64", 260, 64, 0), ("upstream 3x4095", 3, 4095, 0),
+        ("upstream 1x16381", 1, 16381, 0), ("upstream 3x3473", 3, 3473, 0), ("classes", cls, cls + 1, 0),
+    ]
+
+
+class Plan:
+    def __init__(self, inst, p):
+        self.inst, self.p = inst, p
+        self.model = inst.model
+        self.prof = self.model.profile(p)
+        self.dindex = {d["name"]: i for i, d in enumerate(self.model.dtype_list)}
+
+    def E_B(self, dt):
+        m = self.prof["machine"]
+        return m["repeat_bytes"] // dt["bytes"], m["block_bytes"] // dt["bytes"]
+
+    # -- legal cases -----------------------------------------------------------------------
+    def operands(self, tup, vr, vc, extra, variant):
+        """Operand descriptors for a dst valid region vr x vc; variant varies storage choices."""
+        k = self.inst.kind
+        ops = {}
+        B_of = lambda op: self.E_B(tup.dtype_of(op))[1]
+        di = lambda op: self.dindex[tup.dtype_of(op)["name"]]
+        if k["reduce"]:
+            B = B_of("src")
+            ops["src"] = tile(di("src"), vr + variant % 2, roundup(vc, B) + extra, vr, vc)
+            outs = ["dst"] if tup.entry["form"] == "idx" else ["dst_val", "dst_idx"]
+            for o in outs:
+                Bo = B_of(o)
+                if tup.layouts[o] == "DN":
+                    ops[o] = tile(di(o), roundup(vr, Bo), 1, vr, 1, "DN")
+                else:
+                    ops[o] = tile(di(o), vr + variant % 3, Bo * (1 + variant % 2), vr, 1)
+            return ops
+        B = B_of("dst")
+        ops["dst"] = tile(di("dst"), vr + variant % 2, roundup(vc, B) + extra, vr, vc)
+        full = tup.role("full") if k["roles"] else "src"
+        ops[full] = tile(di(full), vr + (variant + 1) % 2, roundup(vc, B) + (B if variant % 3 == 1 else 0), vr, vc)
+        if "scalar" in k["operands"]:
+            ops["scalar"] = {"present": 1, "scalar": True, "offset": 0}
+        if k["roles"]:
+            nar = tup.role("narrow")
+            if self.inst.kind_name == "col_expand":
+                nvr = 1 + variant % 2
+                nvr = 3 - nvr if nvr == vr else nvr  # a narrow operand shaped like dst would be read as full
+                ops[nar] = tile(di(nar), nvr, roundup(vc, B) + (B if variant % 2 else 0), nvr, vc)
+            elif tup.axes["mode"] == "mode1":
+                ops[nar] = tile(di(nar), roundup(vr, B), 1, vr, 1, "DN")
+            else:
+                wide = B * (2 if variant % 2 and not any(r.name == "mode2_stride" for r in tup.rules) else 1)
+                ops[nar] = tile(di(nar), vr, wide, vr, B)
+            if tup.axes.get("tmp") == "tmp":
+                ops["tmp"] = tile(di("tmp"), roundup(vr, 8), B, roundup(vr, 8), B)
+        return ops
+
+    def layout_arena(self, tup, ops, same_as=None):
+        """Assign offsets (64-byte aligned, GAP bytes apart); same_as maps an op to the op it is."""
+        off = 0
+        for name in tup.entry["operands"]:
+            d = ops.get(name)
+            if d is None or not d["present"]:
+                continue
+            if same_as and name in same_as:
+                continue
+            d["offset"] = off
+            size = tup.dtype_of(name)["bytes"] * (1 if d.get("scalar") else d["rows"] * d["cols"])
+            off = roundup(off + size + GAP, 64)
+        for a, b in (same_as or {}).items():
+            ops[a] = dict(ops[b])
+        return off
+
+    def legal_cases(self, tup):
+        k = self.inst.kind
+        dt = tup.dtype_of("src" if k["reduce"] else "dst")
+        E, B = self.E_B(dt)
+        shapes = (reduce_shapes if k["reduce"] else grid_shapes)(E, B, N_CLASSES_MAX)
+        cases = []
+        for n, (label, vr, vc, extra) in enumerate(shapes):
+            fills = ["H_FILL_CLASSES"] if label == "classes" else ["H_FILL_RANDOM"]
+            if k["reduce"] and label in ("valid<E", "repeats+tail", "rows>255", "E^2+1"):
+                fills.append("H_FILL_TIES")
+            for fill in fills:
+                ops = self.operands(tup, vr, vc, extra, n)
+                cases.append(self.case(tup, f"{label} {fill[7:].lower()}", ops, 1000 + len(cases), fill))
+        cases = [c for c in cases if c]
+        if k["in_place"]:
+            for out, srcs in k["in_place"].items():
+                src = tup.role(srcs[0])
+                ops = self.operands(tup, 13, 3 * B - 1, 2 * B, 0)
+                ops[src] = dict(ops[out])
+                cases.append(self.case(tup, f"in place {out}={src}", ops, 2000 + len(cases), "H_FILL_RANDOM",
+                                       same_as={out: src}))
+        if "scalar" in k["operands"]:
+            for s in range(1, N_CLASSES_MAX):  # every scalar class against every src class
+                ops = self.operands(tup, 2, N_CLASSES_MAX, 0, 0)
+                cases.append(self.case(tup, "classes x scalar", ops, s, "H_FILL_CLASSES"))
+        return cases
+
+    def case(self, tup, label, ops, seed, fill, same_as=None):
+        arena = self.layout_arena(tup, ops, same_as)
+        got = M.verify(self.inst, self.p, tup.entry["form"], self.descs(tup, ops))
+        if got[0] == "ok" and got[1] is not tup and got[1].kernel != tup.kernel:
+            return None  # e.g. a mode-2 narrow operand as wide as dst reads as the normal order
+        if got[0] != "ok" or got[1] is not tup:
+            raise AssertionError(f"test plan bug: {self.inst.name} {tup.ident()} {label}: {got}")
+        return {"label": label, "seed": seed, "fill": fill, "arena": arena, "ops": ops}
+
+    def descs(self, tup, ops):
+        out = {}
+        for name in tup.entry["operands"]:
+            d = ops.get(name)
+            if d is None or not d["present"]:
+                out[name] = None
+            elif d.get("scalar"):
+                out[name] = True
+            else:
+                out[name] = dict(d, data=None if d["null_data"] else d["offset"])
+        return out
+
+    # -- rejected calls ----------------------------------------------------------------------
+    def mutations(self, tup, base_index, base):
+        k = self.inst.kind
+        dts = len(self.model.dtype_list)
+        out, seen = [], set()
+        names = [n for n in tup.entry["operands"] if self.inst.use[self.p].get(n) != "ignored"]
+        for name in names:
+            d = base["ops"].get(name)
+            is_tile = k["operands"][name]["tile"]
+            cand = [("present", 0)]
+            if d is None:
+                # an absent optional operand: give it (a copy of dst's shape, a fresh slot)
+                continue
+            if is_tile:
+                eb = self.model.dtype_list[d["dtype"]]["bytes"]
+                cand += [("null_data", 1)] + [("loc", v) for v in (1, 2, 3, 4, 77)]
+                cand += [("dtype", v) for v in list(range(dts)) + [dts, 200, -1] if v != d["dtype"]]
+                cand += [("blayout", 1 - d["blayout"]), ("blayout", 5), ("slayout", 1), ("slayout", 2), ("slayout", 7)]
+                cand += [("rows", 0), ("rows", d["rows"] + 1), ("rows", 0xFFFFFFFF), ("cols", 0),
+                         ("cols", d["cols"] + 1), ("cols", 0xFFFFFFFF)]
+                cand += [("valid_rows", v) for v in (0, d["valid_rows"] - 1, d["valid_rows"] + 1, d["rows"] + 1)]
+                cand += [("valid_cols", v) for v in (0, d["valid_cols"] - 1, d["valid_cols"] + 1, d["cols"] + 1)]
+                if eb > 1:
+                    cand.append(("offset", d["offset"] + 1))
+                for other in names:
+                    o = base["ops"].get(other)
+                    if other != name and o is not None and not o.get("scalar"):
+                        cand += [("offset", o["offset"]), ("offset", o["offset"] + eb)]
+            for field, value in cand:
+                if (name, field, value) in seen or (field in ("rows", "cols", "valid_rows", "valid_cols") and value < 0):
+                    continue
+                seen.add((name, field, value))
+                ops = {n: dict(v) for n, v in base["ops"].items()}
+                ops[name][field] = value
+                status, detail = M.verify(self.inst, self.p, tup.entry["form"], self.descs(tup, ops))
+                if status == "ok":
+                    continue
+                out.append({"base": base_index, "op": tup.entry["operands"].index(name), "field": FIELD_ENUM[field],
+                            "value": value, "expect": "PTO_ERR_" + status.upper(),
+                            "what": f"{name}.{field}={value}: {detail}".replace("\\", "\\\\").replace('"', "'")})
+        return out
+
+
 def plan(inst, p):
-    return {}
+    pl = Plan(inst, p)
+    k = inst.kind
+    entries, tuples = [], []
+    for e in inst.entries(p):
+        values = [o for o in e["operands"] if k["operands"][o]["io"] == "in"]
+        entries.append({"c_name": inst.entry_name(p, e), "form": e["form"],
+                        "casts": ", ".join((f"(const pto_tile *)a[{i}]" if k["operands"][o]["tile"] else f"a[{i}]")
+                                           for i, o in enumerate(e["operands"])),
+                        "operands": e["operands"],
+                        "io": ", ".join("H_IO_SCALAR" if not k["operands"][o]["tile"] else IO_ENUM[k["operands"][o]["io"]]
+                                        for o in e["operands"]),
+                        "values": values})
+    for t in inst.tuples[p]:
+        cases = pl.legal_cases(t)
+        base = next(i for i, c in enumerate(cases) if c["label"].startswith("valid<tile"))
+        muts = pl.mutations(t, base, cases[base])
+        dt = t.dtype_of("src" if k["reduce"] else "dst")
+        tuples.append({
+            "ident": t.ident(), "cname": t.ident().replace(".", "_"), "name": f"{p}.{inst.name}.{t.ident()}",
+            "entry": inst.entry_name(p, t.entry), "kind": KIND_ENUM[inst.kind_name], "n_ops": len(t.entry["operands"]),
+            "dtype": dt["enum"], "swap": int(t.axes.get("order") == "swap"), "mode": 2 if t.axes.get("mode") == "mode2" else 1,
+            "form": int(t.entry["form"] == "val"), "form_name": t.entry["form"], "block": pl.E_B(dt)[1],
+            "cases": [{**c, "ops": [full_desc(c["ops"].get(o)) for o in t.entry["operands"]]} for c in cases],
+            "mutations": muts})
+    values = entries[0]["values"] if entries else []
+    return {"entries": entries, "tuples": tuples, "kind": inst.kind_name, "math_operands": values,
+            "reduce": inst.d["math"]["fn"] if k["reduce"] else None,
+            "ref_math": None if k["reduce"] else cexpr.reference_math(inst.d["math"])}
+
+
+def full_desc(d):
+    """Every field of an operand descriptor (absent operands and scalars get zeros)."""
+    out = {f: 0 for f in FIELDS}
+    out.update({f: v for f, v in (d or {}).items() if f in out})
+    return out

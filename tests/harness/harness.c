@@ -1,0 +1,284 @@
+#include "harness.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "ref.h"
+#include "values.h"
+
+typedef struct {
+    const h_tuple *t;
+    const h_case *c;
+    uint8_t *base;       /* arena start (after the front guard) */
+    uint8_t *snapshot;   /* the whole allocation before the call */
+    uint8_t *mem;        /* the whole allocation */
+    size_t total;
+    pto_tile tile[H_MAX_OPS];
+} run;
+
+static unsigned dt_bytes(int32_t dt) { return dt >= 0 && dt <= PTO_U8 ? ref_fmt((pto_dtype)dt)->bytes : 1; }
+
+static size_t elem_index(const h_operand *o, uint32_t i, uint32_t j)
+{
+    return o->blayout == PTO_COL_MAJOR ? (size_t)j * o->rows + i : (size_t)i * o->cols + j;
+}
+
+static uint64_t load(const uint8_t *p, unsigned n)
+{
+    uint64_t v = 0;
+    unsigned b;
+    for (b = 0; b < n; b++) v |= (uint64_t)p[b] << (8 * b); /* the test host is little-endian */
+    return v;
+}
+
+static void store(uint8_t *p, unsigned n, uint64_t v)
+{
+    unsigned b;
+    for (b = 0; b < n; b++) p[b] = (uint8_t)(v >> (8 * b));
+}
+
+static uint64_t get(const run *r, const uint8_t *arena, int op, uint32_t i, uint32_t j)
+{
+    const h_operand *o = &r->c->op[op];
+    unsigned n = dt_bytes(o->dtype);
+    return load(arena + o->offset + elem_index(o, i, j) * n, n);
+}
+
+/* The operands playing each part, per kind (this is the reference's own reading of the
+ * contract, independent of the generated tables). */
+static int out_ops(const h_tuple *t, int *outs)
+{
+    if (t->kind == H_KIND_ROW_REDUCE_INDEX && t->form == 1) { outs[0] = 0; outs[1] = 1; return 2; }
+    outs[0] = 0;
+    return 1;
+}
+
+static int src_op(const h_tuple *t) { return t->kind == H_KIND_ROW_REDUCE_INDEX && t->form == 1 ? 2 : 1; }
+
+/* Expected bits of output `op` at (i, j), from the snapshot; the inputs used go to in[]. */
+static uint64_t expect_at(const run *r, int op, uint32_t i, uint32_t j, uint64_t *in, int *n_in)
+{
+    const h_tuple *t = r->t;
+    const uint8_t *a = r->snapshot + H_GUARD;
+    pto_dtype dt = t->dtype;
+    uint64_t v[2];
+    *n_in = 2;
+    switch (t->kind) {
+    case H_KIND_ELEMENTWISE_SCALAR:
+        v[0] = get(r, a, 1, i, j);
+        v[1] = load(a + r->c->op[2].offset, dt_bytes(dt));
+        break;
+    case H_KIND_ROW_EXPAND:
+    case H_KIND_COL_EXPAND: {
+        int full = t->swap ? 2 : 1, narrow = t->swap ? 1 : 2;
+        uint64_t s = t->kind == H_KIND_COL_EXPAND ? get(r, a, narrow, 0, j)
+                   : t->mode == 1 ? get(r, a, narrow, i, 0) : get(r, a, narrow, i, j % t->block);
+        uint64_t f = get(r, a, full, i, j);
+        v[0] = t->swap ? s : f;
+        v[1] = t->swap ? f : s;
+        break;
+    }
+    default: { /* row reduce index */
+        const h_operand *so = &r->c->op[src_op(t)];
+        uint64_t *row = malloc(sizeof *row * so->valid_cols);
+        size_t at, k;
+        assert_non_null(row);
+        for (k = 0; k < so->valid_cols; k++) row[k] = get(r, a, src_op(t), i, (uint32_t)k);
+        at = t->reduce(dt, row, so->valid_cols);
+        in[0] = at;
+        in[1] = row[at];
+        *n_in = 0;
+        free(row);
+        if (t->form == 1 && op == 0) return in[1];
+        return ref_from_int((pto_dtype)r->c->op[op].dtype, (int64_t)at);
+    }
+    }
+    in[0] = v[0];
+    in[1] = v[1];
+    return t->math(dt, v);
+}
+
+static void describe(const run *r, char *buf, size_t size)
+{
+    size_t len;
+    int k;
+    len = (size_t)snprintf(buf, size, "tuple %s, case '%s', seed %u:", r->t->name, r->c->label, (unsigned)r->c->seed);
+    for (k = 0; k < r->t->n_ops && len < size; k++) {
+        const h_operand *o = &r->c->op[k];
+        if (r->t->io[k] == H_IO_SCALAR || !o->present)
+            len += (size_t)snprintf(buf + len, size - len, " %s=%s", r->t->op_names[k], o->present ? "scalar" : "NULL");
+        else
+            len += (size_t)snprintf(buf + len, size - len, " %s=%s %ux%u valid %ux%u%s", r->t->op_names[k],
+                                    o->dtype >= 0 && o->dtype <= PTO_U8 ? ref_fmt((pto_dtype)o->dtype)->name : "?",
+                                    (unsigned)o->rows, (unsigned)o->cols, (unsigned)o->valid_rows,
+                                    (unsigned)o->valid_cols, o->blayout == PTO_COL_MAJOR ? " DN" : "");
+    }
+}
+
+static void setup(run *r, const h_tuple *t, const h_case *c, int fill_inputs)
+{
+    uint64_t rng = 0x5eed0000ull ^ c->seed;
+    size_t k;
+    int op, in_no = 0;
+    memset(r, 0, sizeof *r);
+    r->t = t;
+    r->c = c;
+    r->total = (size_t)c->arena_bytes + 2 * H_GUARD;
+    r->mem = aligned_alloc(64, (r->total + 63) / 64 * 64);
+    r->snapshot = malloc(r->total);
+    assert_non_null(r->mem);
+    assert_non_null(r->snapshot);
+    r->base = r->mem + H_GUARD;
+    for (k = 0; k < r->total; k++) r->mem[k] = (uint8_t)h_rand(&rng); /* sentinel everywhere */
+    for (op = 0; op < t->n_ops; op++) {
+        const h_operand *o = &c->op[op];
+        pto_tile *x = &r->tile[op];
+        x->data = o->null_data ? NULL : r->base + o->offset;
+        x->dtype = (pto_dtype)o->dtype;
+        x->loc = (pto_loc)o->loc;
+        x->blayout = (pto_blayout)o->blayout;
+        x->slayout = (pto_slayout)o->slayout;
+        x->rows = o->rows;
+        x->cols = o->cols;
+        x->valid_rows = o->valid_rows;
+        x->valid_cols = o->valid_cols;
+        if (!fill_inputs || !o->present) continue;
+        if (t->io[op] == H_IO_SCALAR) {
+            store(r->base + o->offset, dt_bytes(t->dtype), h_value(t->dtype, c->fill, &rng, 0, (size_t)in_no * c->seed));
+            in_no++;
+        } else if (t->io[op] == H_IO_IN) {
+            uint32_t i, j;
+            size_t n = 0;
+            unsigned eb = dt_bytes(o->dtype);
+            for (i = 0; i < o->valid_rows; i++)
+                for (j = 0; j < o->valid_cols; j++)
+                    store(r->base + o->offset + elem_index(o, i, j) * eb, eb,
+                          h_value((pto_dtype)o->dtype, c->fill, &rng, n++, (size_t)in_no * c->seed));
+            in_no++;
+        }
+    }
+    memcpy(r->snapshot, r->mem, r->total);
+}
+
+static pto_status call(run *r)
+{
+    const void *args[H_MAX_OPS];
+    int op;
+    for (op = 0; op < r->t->n_ops; op++) {
+        if (!r->c->op[op].present) args[op] = NULL;
+        else if (r->t->io[op] == H_IO_SCALAR) args[op] = r->tile[op].data;
+        else args[op] = &r->tile[op];
+    }
+    return r->t->call(args);
+}
+
+static void finish(run *r)
+{
+    free(r->mem);
+    free(r->snapshot);
+}
+
+static void fail_run(run *r, const char *fmt, ...)
+{
+    char head[1024], tail[512];
+    va_list ap;
+    describe(r, head, sizeof head);
+    va_start(ap, fmt);
+    vsnprintf(tail, sizeof tail, fmt, ap);
+    va_end(ap);
+    finish(r);
+    fail_msg("%s\n    %s", head, tail);
+}
+
+static void check_untouched(run *r, const uint8_t *written)
+{
+    size_t k;
+    for (k = 0; k < r->total; k++) {
+        if ((written && written[k]) || r->mem[k] == r->snapshot[k]) continue;
+        fail_run(r, "byte %ld of the arena (outside every written element) changed: 0x%02x -> 0x%02x",
+                 (long)k - H_GUARD, r->snapshot[k], r->mem[k]);
+    }
+}
+
+static void run_one(const h_tuple *t, const h_case *c)
+{
+    run r;
+    uint8_t *written;
+    int outs[2], n_out, k;
+    pto_status st;
+    setup(&r, t, c, 1);
+    st = call(&r);
+    if (st != PTO_OK) fail_run(&r, "expected PTO_OK, got %s", pto_status_str(st));
+    written = calloc(r.total, 1);
+    assert_non_null(written);
+    n_out = out_ops(t, outs);
+    for (k = 0; k < n_out; k++) {
+        const h_operand *o = &c->op[outs[k]];
+        unsigned eb = dt_bytes(o->dtype);
+        uint32_t i, j, cols = t->kind == H_KIND_ROW_REDUCE_INDEX ? 1 : o->valid_cols;
+        for (i = 0; i < o->valid_rows; i++) {
+            for (j = 0; j < cols; j++) {
+                size_t at = H_GUARD + o->offset + elem_index(o, i, j) * eb;
+                uint64_t in[2], want, got = load(r.mem + at, eb);
+                int n_in;
+                memset(written + at, 1, eb);
+                want = expect_at(&r, outs[k], i, j, in, &n_in);
+                if (!ref_same((pto_dtype)o->dtype, want, got)) {
+                    free(written);
+                    if (n_in)
+                        fail_run(&r, "%s[%u,%u]: inputs 0x%llx, 0x%llx: expected 0x%llx, got 0x%llx", t->op_names[outs[k]],
+                                 (unsigned)i, (unsigned)j, (unsigned long long)in[0], (unsigned long long)in[1],
+                                 (unsigned long long)want, (unsigned long long)got);
+                    fail_run(&r, "%s[%u,0]: argmax at %llu (value 0x%llx): expected 0x%llx, got 0x%llx",
+                             t->op_names[outs[k]], (unsigned)i, (unsigned long long)in[0],
+                             (unsigned long long)in[1], (unsigned long long)want, (unsigned long long)got);
+                }
+            }
+        }
+    }
+    check_untouched(&r, written);
+    free(written);
+    finish(&r);
+}
+
+void h_run_cases(const h_tuple *t, const h_case *cases, size_t n)
+{
+    size_t k;
+    for (k = 0; k < n; k++) run_one(t, &cases[k]);
+}
+
+void h_run_mutations(const h_tuple *t, const h_case *cases, const h_mutation *m, size_t n)
+{
+    size_t k;
+    for (k = 0; k < n; k++) {
+        h_case c = cases[m[k].base];
+        h_operand *o = &c.op[m[k].op];
+        run r;
+        pto_status st;
+        switch (m[k].field) {
+        case H_F_PRESENT: o->present = (uint8_t)m[k].value; break;
+        case H_F_NULL_DATA: o->null_data = (uint8_t)m[k].value; break;
+        case H_F_DTYPE: o->dtype = (int32_t)m[k].value; break;
+        case H_F_LOC: o->loc = (int32_t)m[k].value; break;
+        case H_F_BLAYOUT: o->blayout = (int32_t)m[k].value; break;
+        case H_F_SLAYOUT: o->slayout = (int32_t)m[k].value; break;
+        case H_F_ROWS: o->rows = (uint32_t)m[k].value; break;
+        case H_F_COLS: o->cols = (uint32_t)m[k].value; break;
+        case H_F_VALID_ROWS: o->valid_rows = (uint32_t)m[k].value; break;
+        case H_F_VALID_COLS: o->valid_cols = (uint32_t)m[k].value; break;
+        default: o->offset = (uint32_t)m[k].value; break;
+        }
+        c.label = m[k].what;
+        setup(&r, t, &c, 0);
+        st = call(&r);
+        if (st != (pto_status)m[k].expect)
+            fail_run(&r, "expected %s, got %s", pto_status_str((pto_status)m[k].expect), pto_status_str(st));
+        check_untouched(&r, NULL);
+        finish(&r);
+    }
+}

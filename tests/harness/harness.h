@@ -1,0 +1,64 @@
+/* The conformance harness: builds tiles in a guarded arena from case descriptions, calls a
+ * checked entry point, and compares every byte of the arena with what the semantics
+ * contract allows: expected bits in dst's written elements (from the reference), the
+ * untouched sentinel everywhere else (padding, guard bands, other operands). */
+#ifndef PTOGEN_TEST_HARNESS_H
+#define PTOGEN_TEST_HARNESS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "pto/pto_types.h"
+
+#define H_MAX_OPS 4
+#define H_GUARD 64 /* bytes of sentinel before and after the arena */
+
+enum { H_IO_IN, H_IO_OUT, H_IO_TMP, H_IO_SCALAR };
+enum { H_KIND_ELEMENTWISE_SCALAR, H_KIND_ROW_EXPAND, H_KIND_COL_EXPAND, H_KIND_ROW_REDUCE_INDEX };
+enum { H_F_PRESENT, H_F_NULL_DATA, H_F_DTYPE, H_F_LOC, H_F_BLAYOUT, H_F_SLAYOUT, H_F_ROWS, H_F_COLS,
+       H_F_VALID_ROWS, H_F_VALID_COLS, H_F_OFFSET };
+
+typedef struct {
+    uint8_t present, null_data;
+    int32_t dtype, loc, blayout, slayout;   /* raw enum values: may be out of range on purpose */
+    uint32_t rows, cols, valid_rows, valid_cols;
+    uint32_t offset;                        /* of the data in the arena; equal offsets: in place */
+} h_operand;
+
+typedef struct {
+    const char *label;
+    uint32_t seed;
+    uint8_t fill;        /* H_FILL_* */
+    uint32_t arena_bytes;
+    h_operand op[H_MAX_OPS];
+} h_case;
+
+/* A rejected call: case `base` with one field of operand `op` changed, and the status the
+ * verifier must return (computed by gen/model.py from the spec rules). */
+typedef struct {
+    uint16_t base;
+    uint8_t op, field;
+    int64_t value;
+    int8_t expect;
+    const char *what;
+} h_mutation;
+
+typedef struct {
+    const char *name;                  /* profile.instruction.tuple */
+    int kind, n_ops;
+    const char *const *op_names;
+    const uint8_t *io;
+    pto_dtype dtype;                   /* element dtype (src's for reductions) */
+    int swap, mode, form;              /* swap: narrow operand first; mode 1/2; form 0 idx, 1 val */
+    unsigned block;                    /* elements per 32-byte block */
+    pto_status (*call)(const void *const *args);
+    uint64_t (*math)(pto_dtype dt, const uint64_t *v);          /* elementwise kinds */
+    size_t (*reduce)(pto_dtype dt, const uint64_t *row, size_t n); /* reduction kinds */
+} h_tuple;
+
+/* Run legal cases (must return PTO_OK and the reference result) and rejected mutations
+ * (must return their status and write nothing). Fails the current cmocka test on the
+ * first difference, printing tuple, case, seed, element, inputs, expected and actual. */
+void h_run_cases(const h_tuple *t, const h_case *cases, size_t n);
+void h_run_mutations(const h_tuple *t, const h_case *cases, const h_mutation *m, size_t n);
+
+#endif

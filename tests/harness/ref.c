@@ -1,0 +1,161 @@
+#include "ref.h"
+
+#include <math.h>
+
+static const ref_format formats[] = {
+    [PTO_F32] = { "f32", 4, 1, 0, 8, 23 },  [PTO_F16] = { "f16", 2, 1, 0, 5, 10 },
+    [PTO_BF16] = { "bf16", 2, 1, 0, 8, 7 }, [PTO_I32] = { "i32", 4, 0, 1, 0, 0 },
+    [PTO_U32] = { "u32", 4, 0, 0, 0, 0 },   [PTO_I16] = { "i16", 2, 0, 1, 0, 0 },
+    [PTO_U16] = { "u16", 2, 0, 0, 0, 0 },   [PTO_I8] = { "i8", 1, 0, 1, 0, 0 },
+    [PTO_U8] = { "u8", 1, 0, 0, 0, 0 },
+};
+
+const ref_format *ref_fmt(pto_dtype dt) { return &formats[dt]; }
+
+static uint64_t mask(const ref_format *f) { return f->bytes == 8 ? ~0ull : (1ull << (8 * f->bytes)) - 1; }
+
+int ref_is_nan(pto_dtype dt, uint64_t bits)
+{
+    const ref_format *f = ref_fmt(dt);
+    uint64_t exp_all = (1ull << f->exp_bits) - 1;
+    if (!f->is_float) return 0;
+    return ((bits >> f->frac_bits) & exp_all) == exp_all && (bits & ((1ull << f->frac_bits) - 1)) != 0;
+}
+
+int ref_same(pto_dtype dt, uint64_t expected, uint64_t actual)
+{
+    if (ref_is_nan(dt, expected) || ref_is_nan(dt, actual))
+        return ref_is_nan(dt, expected) && ref_is_nan(dt, actual);
+    return expected == actual;
+}
+
+double ref_to_double(pto_dtype dt, uint64_t bits)
+{
+    const ref_format *f = ref_fmt(dt);
+    int bias = (1 << (f->exp_bits - 1)) - 1;
+    uint64_t frac = bits & ((1ull << f->frac_bits) - 1);
+    uint64_t e = (bits >> f->frac_bits) & ((1ull << f->exp_bits) - 1);
+    int negative = (int)(bits >> (8 * f->bytes - 1)) & 1;
+    double mag;
+    if (e == (1ull << f->exp_bits) - 1)
+        mag = frac ? NAN : INFINITY;
+    else if (e == 0)
+        mag = ldexp((double)frac, 1 - bias - f->frac_bits);
+    else
+        mag = ldexp((double)(frac | 1ull << f->frac_bits), (int)e - bias - f->frac_bits);
+    return negative ? -mag : mag;
+}
+
+uint64_t ref_from_double(pto_dtype dt, double x)
+{
+    const ref_format *f = ref_fmt(dt);
+    int bias = (1 << (f->exp_bits - 1)) - 1, emin = 1 - bias, e2;
+    uint64_t sign = (uint64_t)(signbit(x) ? 1 : 0) << (8 * f->bytes - 1);
+    uint64_t exp_all = (1ull << f->exp_bits) - 1, one = 1ull << f->frac_bits, m;
+    double a = fabs(x), r;
+    int E;
+    if (isnan(x)) return (exp_all << f->frac_bits) | (one >> 1); /* a quiet NaN */
+    if (isinf(x)) return sign | exp_all << f->frac_bits;
+    if (a == 0) return sign;
+    (void)frexp(a, &e2);
+    E = e2 - 1 < emin ? emin : e2 - 1;           /* exponent of the result's quantum scale */
+    r = nearbyint(ldexp(a, f->frac_bits - E));   /* exact scaling, then one rounding to even */
+    m = (uint64_t)r;
+    if (m == 2 * one) { m = one; E++; }         /* rounding carried into the next binade */
+    if (m < one) return sign | m;                /* subnormal (or rounded to zero) */
+    if (E + bias >= (int)exp_all) return sign | exp_all << f->frac_bits; /* overflow */
+    return sign | (uint64_t)(E + bias) << f->frac_bits | (m - one);
+}
+
+int64_t ref_to_int(pto_dtype dt, uint64_t bits)
+{
+    const ref_format *f = ref_fmt(dt);
+    unsigned w = 8 * f->bytes;
+    bits &= mask(f);
+    if (f->is_signed && (bits >> (w - 1) & 1)) return (int64_t)bits - (int64_t)(1ull << w);
+    return (int64_t)bits;
+}
+
+uint64_t ref_from_int(pto_dtype dt, int64_t v) { return (uint64_t)v & mask(ref_fmt(dt)); }
+
+typedef double (*dop)(double, double);
+static double d_add(double a, double b) { return a + b; }
+static double d_sub(double a, double b) { return a - b; }
+static double d_mul(double a, double b) { return a * b; }
+static double d_div(double a, double b) { return a / b; }
+
+static uint64_t float_op(pto_dtype dt, uint64_t a, uint64_t b, dop op)
+{
+    return ref_from_double(dt, op(ref_to_double(dt, a), ref_to_double(dt, b)));
+}
+
+uint64_t ref_add(pto_dtype dt, uint64_t a, uint64_t b)
+{
+    if (ref_fmt(dt)->is_float) return float_op(dt, a, b, d_add);
+    return ref_from_int(dt, (int64_t)((uint64_t)ref_to_int(dt, a) + (uint64_t)ref_to_int(dt, b)));
+}
+
+uint64_t ref_sub(pto_dtype dt, uint64_t a, uint64_t b)
+{
+    if (ref_fmt(dt)->is_float) return float_op(dt, a, b, d_sub);
+    return ref_from_int(dt, (int64_t)((uint64_t)ref_to_int(dt, a) - (uint64_t)ref_to_int(dt, b)));
+}
+
+uint64_t ref_mul(pto_dtype dt, uint64_t a, uint64_t b)
+{
+    if (ref_fmt(dt)->is_float) return float_op(dt, a, b, d_mul);
+    return ref_from_int(dt, (int64_t)((uint64_t)ref_to_int(dt, a) * (uint64_t)ref_to_int(dt, b)));
+}
+
+uint64_t ref_div(pto_dtype dt, uint64_t a, uint64_t b)
+{
+    int64_t x, y;
+    if (ref_fmt(dt)->is_float) return float_op(dt, a, b, d_div);
+    x = ref_to_int(dt, a);
+    y = ref_to_int(dt, b);
+    if (y == 0) return mask(ref_fmt(dt));       /* all ones: -1 signed, max unsigned */
+    return ref_from_int(dt, x / y);             /* truncates; MIN / -1 wraps to MIN */
+}
+
+uint64_t ref_neg(pto_dtype dt, uint64_t a)
+{
+    const ref_format *f = ref_fmt(dt);
+    if (f->is_float) return a ^ (1ull << (8 * f->bytes - 1));
+    return ref_from_int(dt, (int64_t)(0 - (uint64_t)ref_to_int(dt, a)));
+}
+
+/* IEEE 754-2019 maximum (want_max) or minimum: NaN wins, then -0 < +0, then the value. */
+static uint64_t extremum(pto_dtype dt, uint64_t a, uint64_t b, int want_max)
+{
+    const ref_format *f = ref_fmt(dt);
+    if (f->is_float) {
+        double x, y;
+        if (ref_is_nan(dt, a)) return a;
+        if (ref_is_nan(dt, b)) return b;
+        x = ref_to_double(dt, a);
+        y = ref_to_double(dt, b);
+        if (x == y) {
+            if (x == 0 && signbit(x) != signbit(y)) return (want_max == !signbit(x)) ? a : b;
+            return a;
+        }
+        return (x > y) == want_max ? a : b;
+    }
+    return (ref_to_int(dt, a) > ref_to_int(dt, b)) == want_max ? a : b;
+}
+
+uint64_t ref_max(pto_dtype dt, uint64_t a, uint64_t b) { return extremum(dt, a, b, 1); }
+uint64_t ref_min(pto_dtype dt, uint64_t a, uint64_t b) { return extremum(dt, a, b, 0); }
+
+size_t ref_argmax(pto_dtype dt, const uint64_t *row, size_t n)
+{
+    size_t best = 0, j;
+    for (j = 0; j < n; j++) {
+        if (ref_fmt(dt)->is_float) {
+            if (ref_is_nan(dt, row[j])) return j; /* the first NaN is above everything */
+            if (ref_to_double(dt, row[j]) > ref_to_double(dt, row[best])) best = j;
+        } else if (ref_to_int(dt, row[j]) > ref_to_int(dt, row[best])) {
+            best = j;
+        }
+    }
+    return best;
+}

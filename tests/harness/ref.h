@@ -1,0 +1,39 @@
+/* The independent reference: scalar C over bit patterns, written from the semantics contract
+ * (DESIGN §4) and sharing no code with the generated kernels. Floats are decoded exactly to
+ * double, computed once in double and rounded once to the dtype by a separate
+ * round-to-nearest-even encoder (53 >= 2p + 2, so the double step never double-rounds). */
+#ifndef PTOGEN_TEST_REF_H
+#define PTOGEN_TEST_REF_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "pto/pto_types.h"
+
+typedef struct {
+    const char *name;
+    unsigned bytes;
+    int is_float, is_signed;
+    int exp_bits, frac_bits; /* floats */
+} ref_format;
+
+const ref_format *ref_fmt(pto_dtype dt);
+int ref_is_nan(pto_dtype dt, uint64_t bits);
+/* Same result under the contract: equal bits, or both NaN (payloads are free). */
+int ref_same(pto_dtype dt, uint64_t expected, uint64_t actual);
+
+double ref_to_double(pto_dtype dt, uint64_t bits);     /* floats, exact */
+uint64_t ref_from_double(pto_dtype dt, double x);      /* floats, round to nearest even */
+int64_t ref_to_int(pto_dtype dt, uint64_t bits);       /* integers, sign- or zero-extended */
+uint64_t ref_from_int(pto_dtype dt, int64_t v);        /* integers, wrapping */
+
+uint64_t ref_add(pto_dtype dt, uint64_t a, uint64_t b);
+uint64_t ref_sub(pto_dtype dt, uint64_t a, uint64_t b);
+uint64_t ref_mul(pto_dtype dt, uint64_t a, uint64_t b);
+uint64_t ref_div(pto_dtype dt, uint64_t a, uint64_t b);
+uint64_t ref_neg(pto_dtype dt, uint64_t a);
+uint64_t ref_max(pto_dtype dt, uint64_t a, uint64_t b);
+uint64_t ref_min(pto_dtype dt, uint64_t a, uint64_t b);
+/* Lowest index of the maximum; NaN is above every number and the first NaN wins. */
+size_t ref_argmax(pto_dtype dt, const uint64_t *row, size_t n);
+
+#endif
