@@ -372,9 +372,12 @@ def verify(inst, profile_name, form, ops):
         dt = dlist[ops[op]["dtype"]]["name"]
         if bound.setdefault(v, (op, dt))[1] != dt:
             return "dtype", f"{op} must have the dtype of {bound[v][0]} ({bound[v][1]})"
+    legal = sorted({"/".join(t.dvars[v] for v in sorted(bound)) for t in cands})
     cands = [t for t in cands if all(t.dvars[v] == dt for v, (_, dt) in bound.items())]
     if not cands:
-        return "dtype", "dtypes " + ", ".join(f"{o}={d}" for _, (o, d) in sorted(bound.items())) + " are not legal here"
+        got = "/".join(bound[v][1] for v in sorted(bound))
+        who = "/".join(bound[v][0] for v in sorted(bound))
+        return "dtype", f"{who} dtype {got} is not legal for {inst.name} on {profile_name}; legal: {', '.join(legal)}"
     # 4. axes derived from the operands
     for ax in k["axes"]:
         if ax["derive"] == "form":
@@ -400,9 +403,11 @@ def verify(inst, profile_name, form, ops):
         d = ops[op]
         if tile_layout(d) is None:
             return "layout", f"{op} must be ND or DN (row- or column-major, no boxes)"
+    legal = sorted({" ".join(f"{op}={t.layouts[op]}" for op in present) for t in cands})
     cands = [t for t in cands if all(t.layouts.get(op) == tile_layout(ops[op]) for op in present)]
     if not cands:
-        return "layout", "layouts " + ", ".join(f"{op}={tile_layout(ops[op])}" for op in present) + " are not legal here"
+        got = " ".join(f"{op}={tile_layout(ops[op])}" for op in present)
+        return "layout", f"layouts {got} are not legal here; legal: {'; '.join(legal)}"
     assert len(cands) == 1, [c.ident() for c in cands]
     tup = cands[0]
     # 6-7. shape and valid region of every tile

@@ -13,6 +13,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cexpr  # noqa: E402
 import model as M  # noqa: E402
 import outputs  # noqa: E402
+import render_legality  # noqa: E402
 import testplan  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -130,17 +131,6 @@ def entry_ctx(inst, p, entry):
     }
 
 
-def legality_lines(model):
-    lines = []
-    for inst in model.instructions:
-        for p in model.profile_names:
-            for t in inst.tuples.get(p, []):
-                shown = " ".join(x for x in t.describe().split() if not any(
-                    x.startswith(o + "=") for o, u in inst.use[p].items() if u == "ignored"))
-                lines.append(f"{inst.name} {p} {t.ident()}  {shown}  {t.kernel}")
-    return lines
-
-
 class Renderer:
     def __init__(self, model):
         self.model = model
@@ -178,7 +168,7 @@ class Renderer:
         files = {}
         for path, template, what in outputs.planned(self.model):
             if what[0] == "legality":
-                files[path] = "\n".join(legality_lines(self.model)) + "\n"
+                files[path] = "\n".join(render_legality.lines(self.model)) + "\n"
                 continue
             ctx = self.context(what)
             files[path] = self.env.get_template(template).render(**ctx)

@@ -1,0 +1,131 @@
+"""Generator tests: deterministic, write-if-changed and atomic output; the CLI."""
+import glob
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def copy_tree(dst):
+    for d in ("spec", "gen", "templates"):
+        shutil.copytree(os.path.join(ROOT, d), os.path.join(dst, d), ignore=shutil.ignore_patterns("__pycache__"))
+
+
+def generate(tree):
+    """spec2json + render in `tree`; returns (returncode, stderr)."""
+    isa = sorted(os.path.relpath(p, tree) for p in glob.glob(os.path.join(tree, "spec", "isa", "*.lua")))
+    os.makedirs(os.path.join(tree, "out"), exist_ok=True)
+    r = subprocess.run(["lua5.4", "gen/spec2json.lua", "out/spec.json", "out/spec.json.d", "spec"] + isa,
+                       cwd=tree, capture_output=True, text=True)
+    if r.returncode:
+        return r.returncode, r.stderr
+    r = subprocess.run([sys.executable, "gen/render.py", "out/spec.json"], cwd=tree, capture_output=True, text=True)
+    return r.returncode, r.stderr
+
+
+def snapshot(tree):
+    out = {}
+    for path in sorted(glob.glob(os.path.join(tree, "out", "**", "*"), recursive=True)):
+        if os.path.isfile(path):
+            with open(path, "rb") as f:
+                out[os.path.relpath(path, tree)] = (f.read(), os.stat(path).st_mtime_ns)
+    return out
+
+
+class Generation(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.mkdtemp(prefix="ptogen-test-")
+        cls.a, cls.b = os.path.join(cls.tmp, "a"), os.path.join(cls.tmp, "b")
+        for t in (cls.a, cls.b):
+            copy_tree(t)
+            rc, err = generate(t)
+            assert rc == 0, err
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.tmp)
+
+    def test_two_runs_give_identical_bytes(self):
+        a, b = snapshot(self.a), snapshot(self.b)
+        self.assertEqual(sorted(a), sorted(b))
+        for path in a:
+            self.assertEqual(a[path][0], b[path][0], path)
+
+    def test_no_absolute_paths_or_times_in_output(self):
+        for path, (data, _) in snapshot(self.a).items():
+            self.assertNotIn(self.tmp.encode(), data, path)
+            self.assertNotIn(ROOT.encode(), data, path)
+
+    def test_regeneration_rewrites_nothing(self):
+        before = snapshot(self.a)
+        rc, err = generate(self.a)
+        self.assertEqual(rc, 0, err)
+        self.assertEqual(before, snapshot(self.a))
+
+    def test_a_spec_error_found_late_leaves_out_untouched(self):
+        tree = os.path.join(self.tmp, "late")
+        copy_tree(tree)
+        shutil.copytree(os.path.join(self.a, "out"), os.path.join(tree, "out"))
+        before = snapshot(tree)
+        path = os.path.join(tree, "spec", "isa", "trowargmax.lua")
+        with open(path) as f:
+            text = f.read()
+        # u16 indices with f32 sources only: the static width rules leave nothing legal on a2a3
+        text = text.replace('a2a3 = { S = { "f32", "f16" }, I = { "u32", "i32", "u16", "i16" } }',
+                            'a2a3 = { S = { "f32" }, I = { "u16" } }')
+        with open(path, "w") as f:
+            f.write(text)
+        rc, err = generate(tree)
+        self.assertEqual(rc, 1)
+        line = next(i for i, ln in enumerate(text.splitlines(), 1) if "a2a3 = { S" in ln)
+        self.assertIn(f"spec/isa/trowargmax.lua:{line}: the legal set for a2a3 is empty", err)
+        after = snapshot(tree)
+        self.assertEqual({k: v[0] for k, v in before.items() if k != "out/spec.json"},
+                         {k: v[0] for k, v in after.items() if k != "out/spec.json"})
+
+
+class Cli(unittest.TestCase):
+    def ptogen(self, *args):
+        return subprocess.run([sys.executable, os.path.join(ROOT, "gen", "ptogen")] + list(args),
+                              capture_output=True, text=True)
+
+    def test_list_is_the_legality_matrix(self):
+        r = self.ptogen("list")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        with open(os.path.join(ROOT, "tests", "golden", "legality.txt")) as f:
+            self.assertEqual(r.stdout, f.read())
+
+    def test_list_filters(self):
+        r = self.ptogen("list", "tmaxs", "--profile", "a2a3")
+        self.assertEqual([ln.split()[2] for ln in r.stdout.splitlines()], ["f16", "f32", "i16", "i32"])
+
+    def test_check_legal(self):
+        r = self.ptogen("check", "trowexpanddiv", "--profile", "a2a3", "dst=f32:ND:16x16", "src0=same:dst",
+                        "src1=f32:DN:16x1")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("kernel: pto_a2a3_trowexpanddiv_f32_mode1", r.stdout)
+
+    def test_check_names_the_failing_rule(self):
+        r = self.ptogen("check", "trowexpanddiv", "--profile", "a2a3", "dst=f32:ND:16x16", "src0=f32:ND:16x16",
+                        "src1=f32:ND:16x16@16x8")
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("PTO_ERR_SHAPE: mode2_stride:", r.stdout)
+
+    def test_check_lists_legal_dtypes(self):
+        r = self.ptogen("check", "tmaxs", "--profile", "a2a3", "dst=u8:ND:4x32", "src=u8:ND:4x32")
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("legal: f16, f32, i16, i32", r.stdout)
+
+    def test_check_rejects_bad_operand_text(self):
+        r = self.ptogen("check", "tmaxs", "--profile", "cpu", "dst=f33:ND:4x8")
+        self.assertEqual(r.returncode, 2)
+        self.assertIn("unknown dtype 'f33'", r.stderr)
+
+
+if __name__ == "__main__":
+    unittest.main()
