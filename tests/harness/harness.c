@@ -246,10 +246,25 @@ static void run_one(const h_tuple *t, const h_case *c)
     finish(&r);
 }
 
+/* PTOGEN_DEPTH=N (ninja conformance) reruns every random case with N-1 further seeds. */
+static unsigned depth(void)
+{
+    const char *env = getenv("PTOGEN_DEPTH");
+    long v = env ? strtol(env, NULL, 10) : 1;
+    return v < 1 ? 1u : (unsigned)v;
+}
+
 void h_run_cases(const h_tuple *t, const h_case *cases, size_t n)
 {
+    unsigned rounds = depth(), r;
     size_t k;
-    for (k = 0; k < n; k++) run_one(t, &cases[k]);
+    for (k = 0; k < n; k++) {
+        h_case c = cases[k];
+        for (r = 0; r < (c.fill == H_FILL_CLASSES ? 1u : rounds); r++) {
+            c.seed = cases[k].seed + r * 7919u;
+            run_one(t, &c);
+        }
+    }
 }
 
 void h_run_mutations(const h_tuple *t, const h_case *cases, const h_mutation *m, size_t n)
