@@ -74,6 +74,8 @@ class Plan:
                     ops[o] = tile(di(o), roundup(vr, Bo), 1, vr, 1, "DN")
                 else:
                     ops[o] = tile(di(o), vr + variant % 3, Bo * (1 + variant % 2), vr, 1)
+            if self.inst.use[self.p].get("tmp") == "ignored" and variant % 2:
+                ops["tmp"] = dict(tile(0, 1, 1, 9, 9), loc=1)  # nonsense the profile must not look at
             return ops
         B = B_of("dst")
         ops["dst"] = tile(di("dst"), vr + variant % 2, roundup(vc, B) + extra, vr, vc)
@@ -92,8 +94,10 @@ class Plan:
             else:
                 wide = B * (2 if variant % 2 and not any(r.name == "mode2_stride" for r in tup.rules) else 1)
                 ops[nar] = tile(di(nar), vr, wide, vr, B)
-            if tup.axes.get("tmp") == "tmp":
+            if "tmp" in tup.axes:
+                # described even when absent, so a rejection case can hand it over
                 ops["tmp"] = tile(di("tmp"), roundup(vr, 8), B, roundup(vr, 8), B)
+                ops["tmp"]["present"] = int(tup.axes["tmp"] == "tmp")
         return ops
 
     def layout_arena(self, tup, ops, same_as=None):
@@ -101,7 +105,7 @@ class Plan:
         off = 0
         for name in tup.entry["operands"]:
             d = ops.get(name)
-            if d is None or not d["present"]:
+            if d is None:
                 continue
             if same_as and name in same_as:
                 continue
@@ -169,11 +173,13 @@ class Plan:
         for name in names:
             d = base["ops"].get(name)
             is_tile = k["operands"][name]["tile"]
-            cand = [("present", 0)]
             if d is None:
-                # an absent optional operand: give it (a copy of dst's shape, a fresh slot)
                 continue
-            if is_tile:
+            if not d["present"]:
+                cand = [("present", 1)]  # an optional operand handed over where this form takes none
+            else:
+                cand = [("present", 0)]
+            if is_tile and d["present"]:
                 eb = self.model.dtype_list[d["dtype"]]["bytes"]
                 cand += [("null_data", 1)] + [("loc", v) for v in (1, 2, 3, 4, 77)]
                 cand += [("dtype", v) for v in list(range(dts)) + [dts, 200, -1] if v != d["dtype"]]
