@@ -6,10 +6,19 @@ RULE_OPS = {"+": "+", "-": "-", "*": "*", "==": "==", "~=": "!=", "<": "<", "<="
             "and": "&&", "or": "||"}
 
 
-def rule_c(ast, slot_of, prefix):
-    """A rule predicate over `slot[i]` tiles; integer arithmetic in int64_t."""
-    def attr(slot, a):
-        t = f"slot[{slot}]"
+def rule_names(ast, acc=None):
+    """Operand and role names a rule reads, in first-use order."""
+    acc = [] if acc is None else acc
+    if ast["op"] == "ref" and ast.get("attr") is not None and ast["name"] not in acc:
+        acc.append(ast["name"])
+    for a in ast.get("args", []):
+        rule_names(a, acc)
+    return acc
+
+
+def rule_c(ast, prefix):
+    """A rule predicate over the named tiles it reads; integer arithmetic in int64_t."""
+    def attr(t, a):
         if a in ("rows", "cols", "valid_rows", "valid_cols"):
             return f"(int64_t){t}->{a}"
         if a == "elem_bytes":
@@ -29,7 +38,7 @@ def rule_c(ast, slot_of, prefix):
         if op == "ref":
             if e.get("attr") is None:
                 return f"(int64_t){prefix.upper()}_{e['name'].upper()}"
-            return attr(slot_of(e["name"]), e["attr"])
+            return attr(e["name"], e["attr"])
         args = [walk(a) for a in e.get("args", [])]
         if op == "call":
             return f"{prefix}__{e['fn']}({', '.join(args)})"

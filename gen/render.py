@@ -30,9 +30,6 @@ STATUS_DOCS = {
     "align": "a data pointer is not aligned as the profile requires",
     "placement": "a tile lies outside the unified buffer or in its reserved scratch",
 }
-IO = {"in": 0, "out": 1, "tmp": 2}
-USE = {"required": 0, "optional": 1, "ignored": 2}
-DERIVE = {"presence": 1, "roles": 2, "layout": 3}
 CTYPE = {"f32": "float", "f16": "uint16_t", "bf16": "uint16_t", "i32": "int32_t", "u32": "uint32_t",
          "i16": "int16_t", "u16": "uint16_t", "i8": "int8_t", "u8": "uint8_t"}
 
@@ -100,10 +97,10 @@ def entry_ctx(inst, p, entry):
     ops_ctx = []
     for o in ops:
         od = k["operands"][o]
-        mask = 0
-        for s in (k["in_place"] or {}).get(o, []):
-            mask |= 1 << slots[s]
-        ops_ctx.append({"tile": int(od["tile"]), "io": IO[od["io"]], "use": USE[inst.use[p].get(o, "required")],
+        partners = (k["in_place"] or {}).get(o, [])
+        mask = " | ".join(f"1u << {slots[s]}" for s in partners) or "0"
+        ops_ctx.append({"name": o, "partners": ", ".join(partners), "tile": int(od["tile"]), "io": od["io"].upper(),
+                        "use": inst.use[p].get(o, "required").upper(),
                         "dvar": dvars.index(od["dtype"]), "in_place": mask})
     none = f"PTO_{p.upper()}_NO_VALUE"
     t_ctx = []
@@ -121,12 +118,13 @@ def entry_ctx(inst, p, entry):
         "c_name": inst.entry_name(p, entry), "params": params(inst, entry), "n_ops": n,
         "args": ops, "call_args": ", ".join(ops), "operands": ops_ctx,
         "n_axes": len(axes),
-        "axes": [{"derive": DERIVE[a["derive"]], "of": ops.index(a["of"]) if a["derive"] == "presence" else 0,
+        "axes": [{"name": a["name"], "derive": a["derive"].upper(), "of": ops.index(a["of"]) if a["derive"] == "presence" else 0,
                   "status_enum": status_enum(a["status"])} for a in axes],
         "full": ", ".join(str(ops.index(roles["full"][v])) for v in ("normal", "swap")) if roles else "-1, -1",
         "narrow": ", ".join(str(ops.index(roles["narrow"][v])) for v in ("normal", "swap")) if roles else "-1, -1",
         "rules": [{"name": r.name, "why": r.why, "file": r.file, "line": r.line, "status_enum": status_enum(r.status),
-                   "c": cexpr.rule_c(r.ast, lambda name: slots[name], prefix)} for r in rules],
+                   "text": r.text, "c": cexpr.rule_c(r.ast, prefix),
+                   "reads": [{"name": n, "slot": slots[n]} for n in cexpr.rule_names(r.ast)]} for r in rules],
         "tuples": t_ctx, "kernels": kernels, "_dnames": dnames,
     }
 

@@ -8,10 +8,13 @@
 #include "pto_cpu_ops.h"
 
 /* ---- pto_cpu_tmaxs: rules ---- */
-/* same_valid (spec/kinds.lua:33): dst and src must have the same valid region */
+/* same_valid (spec/kinds.lua:33): dst and src must have the same valid region
+ *   dst.valid_rows == src.valid_rows and dst.valid_cols == src.valid_cols */
 static int pto_cpu_tmaxs__same_valid(const pto_tile *const *slot)
 {
-    return (((int64_t)slot[0]->valid_rows == (int64_t)slot[1]->valid_rows) && ((int64_t)slot[0]->valid_cols == (int64_t)slot[1]->valid_cols));
+    const pto_tile *dst = slot[0];
+    const pto_tile *src = slot[1];
+    return (((int64_t)dst->valid_rows == (int64_t)src->valid_rows) && ((int64_t)dst->valid_cols == (int64_t)src->valid_cols));
 }
 static const pto_cpu_rule pto_cpu_tmaxs__rules[] = {
     { pto_cpu_tmaxs__same_valid, PTO_ERR_VALID },
@@ -31,12 +34,16 @@ static const pto_cpu_tuple pto_cpu_tmaxs__tuples[] = {
 };
 
 static const pto_cpu_entry pto_cpu_tmaxs__desc = {
-    3, 0, 1,
-    { { 1, 1, 0, 0, 2 }, { 1, 0, 0, 0, 0 }, { 0, 0, 0, 0, 0 } },
-    { { 0, 0, PTO_OK } },
-    { -1, -1 }, { -1, -1 },
-    pto_cpu_tmaxs__rules,
-    sizeof pto_cpu_tmaxs__tuples / sizeof pto_cpu_tmaxs__tuples[0], pto_cpu_tmaxs__tuples,
+    .n_ops = 3, .n_axes = 0, .n_rules = 1,
+    .op = {
+        { .tile = 1, .io = PTO_CPU_IO_OUT, .use = PTO_CPU_USE_REQUIRED, .dvar = 0, .in_place = 1u << 1 }, /* dst, may be the very tile of src */
+        { .tile = 1, .io = PTO_CPU_IO_IN, .use = PTO_CPU_USE_REQUIRED, .dvar = 0, .in_place = 0 }, /* src */
+        { .tile = 0, .io = PTO_CPU_IO_IN, .use = PTO_CPU_USE_REQUIRED, .dvar = 0, .in_place = 0 }, /* scalar */
+    },
+    .full = { -1, -1 }, .narrow = { -1, -1 }, /* roles for the normal and the swapped order */
+    .rules = pto_cpu_tmaxs__rules,
+    .n_tuples = sizeof pto_cpu_tmaxs__tuples / sizeof pto_cpu_tmaxs__tuples[0],
+    .tuples = pto_cpu_tmaxs__tuples,
 };
 
 pto_status pto_cpu_tmaxs(const pto_tile *dst, const pto_tile *src, const void *scalar)
