@@ -97,6 +97,11 @@ def main():
             objs = [f"build/{p}/{n}.o" for n in common + [inst.name]] + hobjs + [t + ".o"]
             w.append(f"build {t}: link {' '.join(objs)}\n")
             bins.append(t)
+        for src in sorted(glob.glob(f"tests/unit/test_{p}_*.c")):  # hand-written unit tests of a profile
+            t = "build/" + src[:-2]
+            w.append(f"build {t}.o: cc {src} || gen\n  flags = $tflags -Iout/include -Iout/{p} -Itests/harness\n")
+            w.append(f"build {t}: link {t}.o build/{p}/pto_{p}_status.o {' '.join(hobjs)}\n")
+            bins.append(t)
     w.append(f"\nbuild all: phony gen {' '.join(bins)}\n")
     w.append(f"build test: run {' '.join(bins)} | tests/run.py out/legality.txt\n")
     w.append(f"build conformance: deep {' '.join(bins)} | tests/run.py out/legality.txt\n")
