@@ -236,6 +236,11 @@ class Instruction:
                 t.kernel = self.kernel_name(p, t)
             tuples.sort(key=lambda t: (t.entry["form"], t.ident()))
             self.tuples[p] = tuples
+        own_rules = self.rules[len(self.kind["rules"]):]  # a kind's rules may not concern every instruction
+        for r in own_rules:
+            if not any(r in t.rules for ts in self.tuples.values() for t in ts):
+                raise SpecError(f"{r.file}:{r.line}: rule '{r.name}' never applies: its when/on match no legal "
+                                f"tuple of {self.name} (profiles: {', '.join(sorted(self.d['legal']))})")
 
     def entries(self, profile):
         """Entry points with at least one legal tuple on the profile."""

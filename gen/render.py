@@ -162,7 +162,16 @@ class Renderer:
             base.update(inst=inst, plan=testplan.plan(inst, p))
         return base
 
+    def check_templates(self):
+        for p in outputs.kernel_profiles(self.model):
+            for kind in sorted({i.kind_name for i in self.model.instructions}):
+                if not os.path.exists(os.path.join(ROOT, "templates", p, kind + ".c.j2")):
+                    prof = self.model.profile(p)
+                    raise M.SpecError(f"{prof['file']}:{prof['line']}: profile {p} has kernels = true but "
+                                      f"templates/{p}/{kind}.c.j2 (kind {kind}) does not exist")
+
     def render_all(self):
+        self.check_templates()
         files = {}
         for path, template, what in outputs.planned(self.model):
             if what[0] == "legality":

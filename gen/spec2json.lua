@@ -185,7 +185,7 @@ for _, r in ipairs(records.profile) do
   if fields(r, r, {}, set { "name", "title", "kernels", "machine", "semantics", "accepts" },
             { "name", "title", "kernels", "machine", "semantics" }, "profile") then
     local p = { name = r.name, title = r.title, kernels = r.kernels, machine = {}, semantics = {}, accepts = r.accepts or {},
-                __rec = r }
+                file = r.__file, line = r.__line, __rec = r }
     local ok = want(r, { "name" }, r.name, "string", "profile name") and want(r, { "kernels" }, r.kernels, "boolean", "kernels")
     if fields(r, r.machine, { "machine" }, set(MACHINE), MACHINE, "machine") then
       for _, k in ipairs(MACHINE) do

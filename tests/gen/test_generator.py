@@ -89,6 +89,33 @@ class Generation(unittest.TestCase):
                          {k: v[0] for k, v in after.items() if k != "out/spec.json"})
 
 
+    def late_error(self, name, path, old, new):
+        """Edit one file of a fresh tree; generation must fail naming file:line and leave out/ alone."""
+        tree = os.path.join(self.tmp, name)
+        copy_tree(tree)
+        full = os.path.join(tree, path)
+        with open(full) as f:
+            text = f.read()
+        self.assertIn(old, text)
+        with open(full, "w") as f:
+            f.write(text.replace(old, new))
+        rc, err = generate(tree)
+        self.assertEqual(rc, 1)
+        self.assertFalse(os.path.exists(os.path.join(tree, "out", "include")))
+        return err
+
+    def test_a_rule_that_never_applies_is_an_error(self):
+        err = self.late_error("never", "spec/isa/trowargmax.lua", 'name = "tmp_pairs", on = { "a2a3" }',
+                              'name = "tmp_pairs", on = { "a5" }')
+        self.assertRegex(err, r"spec/isa/trowargmax\.lua:\d+: rule 'tmp_pairs' never applies")
+
+    def test_kernels_without_templates_is_an_error(self):
+        err = self.late_error("notemplate", "spec/profiles.lua", "kernels = false, -- legality is enumerated now; "
+                              "kernels arrive with the A2A3 machine model", "kernels = true,")
+        self.assertRegex(err, r"spec/profiles\.lua:\d+: profile a2a3 has kernels = true but "
+                              r"templates/a2a3/\w+\.c\.j2 \(kind \w+\) does not exist")
+
+
 class Cli(unittest.TestCase):
     def ptogen(self, *args):
         return subprocess.run([sys.executable, os.path.join(ROOT, "gen", "ptogen")] + list(args),
