@@ -236,6 +236,15 @@ class Instruction:
                 t.kernel = self.kernel_name(p, t)
             tuples.sort(key=lambda t: (t.entry["form"], t.ident()))
             self.tuples[p] = tuples
+        for p, ts in self.tuples.items():
+            for t in ts:
+                for r in t.rules:
+                    for name in rule_operands(r.ast):
+                        op = t.role(name)
+                        if op not in t.ops or self.use[p].get(op) == "ignored":
+                            why = f"{p} ignores it" if op in t.ops else f"tuple {t.ident()} has no {op}"
+                            raise SpecError(f"{r.file}:{r.line}: rule '{r.name}' reads {name}, but {why}; "
+                                            f"limit the rule with `when` or `on`")
         own_rules = self.rules[len(self.kind["rules"]):]  # a kind's rules may not concern every instruction
         for r in own_rules:
             if not any(r in t.rules for ts in self.tuples.values() for t in ts):
@@ -287,6 +296,14 @@ def attr_value(profile, dtype, desc, attr):
     if attr == "bytes":
         return desc["rows"] * desc["cols"] * eb
     return desc[attr]
+
+
+def rule_operands(ast):
+    """Operand and role names a rule reads."""
+    out = {ast["name"]} if ast["op"] == "ref" and ast.get("attr") is not None else set()
+    for a in ast.get("args", []):
+        out.update(rule_operands(a))
+    return sorted(out)
 
 
 def eval_ast(ast, lookup):

@@ -105,9 +105,15 @@ class Generation(unittest.TestCase):
         return err
 
     def test_a_rule_that_never_applies_is_an_error(self):
-        err = self.late_error("never", "spec/isa/trowargmax.lua", 'name = "tmp_pairs", on = { "a2a3" }',
+        err = self.late_error("never", "spec/isa/tmaxs.lua", 'legal = {\n    a2a3 = { T = { "f32", "f16", "i32", "i16" } },',
+                              'rules = { rule { name = "only_a2a3", check = "dst.rows >= 1", status = "shape", '
+                              'why = "test", on = { "a2a3" } } },\n  legal = {')
+        self.assertRegex(err, r"spec/isa/tmaxs\.lua:\d+: rule 'only_a2a3' never applies")
+
+    def test_a_rule_reading_an_ignored_operand_is_an_error(self):
+        err = self.late_error("ignored", "spec/isa/trowargmax.lua", 'name = "tmp_pairs", on = { "a2a3" }',
                               'name = "tmp_pairs", on = { "a5" }')
-        self.assertRegex(err, r"spec/isa/trowargmax\.lua:\d+: rule 'tmp_pairs' never applies")
+        self.assertRegex(err, r"spec/isa/trowargmax\.lua:\d+: rule 'tmp_pairs' reads tmp, but a5 ignores it")
 
     def test_kernels_without_templates_is_an_error(self):
         err = self.late_error("notemplate", "spec/profiles.lua", "kernels = false, -- legality is enumerated now; "
