@@ -6,16 +6,6 @@ RULE_OPS = {"+": "+", "-": "-", "*": "*", "==": "==", "~=": "!=", "<": "<", "<="
             "and": "&&", "or": "||"}
 
 
-def rule_names(ast, acc=None):
-    """Operand and role names a rule reads, in first-use order."""
-    acc = [] if acc is None else acc
-    if ast["op"] == "ref" and ast.get("attr") is not None and ast["name"] not in acc:
-        acc.append(ast["name"])
-    for a in ast.get("args", []):
-        rule_names(a, acc)
-    return acc
-
-
 def rule_c(ast, prefix):
     """A rule predicate over the named tiles it reads; integer arithmetic in int64_t."""
     def attr(t, a):

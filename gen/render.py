@@ -124,7 +124,7 @@ def entry_ctx(inst, p, entry):
         "narrow": ", ".join(str(ops.index(roles["narrow"][v])) for v in ("normal", "swap")) if roles else "-1, -1",
         "rules": [{"name": r.name, "why": r.why, "file": r.file, "line": r.line, "status_enum": status_enum(r.status),
                    "text": r.text, "c": cexpr.rule_c(r.ast, prefix),
-                   "reads": [{"name": n, "slot": slots[n]} for n in cexpr.rule_names(r.ast)]} for r in rules],
+                   "reads": [{"name": n, "slot": slots[n]} for n in M.rule_operands(r.ast)]} for r in rules],
         "tuples": t_ctx, "kernels": kernels, "_dnames": dnames,
     }
 
