@@ -74,7 +74,9 @@ def main():
              "  pool = console\n\n")
     w.append("rule golden\n  command = $python tests/run.py --update-golden\n  description = GOLDEN\n\n")
     gen_py = sorted(glob.glob("gen/*.py"))
-    w.append("build build.ninja: configure | gen/configure.py gen/outputs.py gen/model.py spec/profiles.lua spec/isa\n\n")
+    tdirs = sorted({os.path.dirname(t) for t in templates} | {"templates"})
+    w.append("build build.ninja: configure | gen/configure.py gen/outputs.py gen/model.py spec/profiles.lua spec/isa "
+             f"tests/harness tests/unit {' '.join(tdirs)}\n\n")
     w.append("build out/spec.json: spec | gen/spec2json.lua gen/sandbox.lua gen/expr.lua gen/json.lua "
              f"spec/dtypes.lua spec/profiles.lua spec/kinds.lua {' '.join(isa)}\n  isa = {' '.join(isa)}\n\n")
     w.append(f"build {' '.join(generated)}: render out/spec.json | {' '.join(gen_py + templates)}\n\n")

@@ -210,8 +210,21 @@ def main(argv):
         print("ptogen: nothing was generated", file=sys.stderr)
         return 1
     for path, text in sorted(files.items()):
-        write_if_changed(os.path.join(ROOT, path) if not os.path.isabs(path) else path, text)
+        write_if_changed(os.path.join(ROOT, path), text)
+    remove_stale(files)
     return 0
+
+
+def remove_stale(files):
+    """Delete generated files no spec produces any more (out/ is generated; spec.json is the input)."""
+    keep = set(files) | {"out/spec.json", "out/spec.json.d"}
+    for dirpath, _, names in os.walk(os.path.join(ROOT, "out"), topdown=False):
+        for name in names:
+            rel = os.path.relpath(os.path.join(dirpath, name), ROOT)
+            if rel not in keep:
+                os.remove(os.path.join(dirpath, name))
+        if dirpath != os.path.join(ROOT, "out") and not os.listdir(dirpath):
+            os.rmdir(dirpath)
 
 
 if __name__ == "__main__":

@@ -17,6 +17,9 @@ GOLDEN = [("out/legality.txt", "tests/golden/legality.txt"),
           ("out/cpu/tmaxs.c", "tests/golden/cpu_tmaxs.c")]
 
 
+REPORT = []  # build/conformance-report.txt: every test, its result and what it ran
+
+
 class Tally:
     def __init__(self):
         self.passed, self.failed, self.notes = 0, 0, []
@@ -38,6 +41,7 @@ def run_binary(path, tally, ran):
     for name in ok:
         tally.add(True, name)
         ran.add(name)
+    REPORT.extend(ln for ln in out.splitlines() if ln.startswith(("[       OK ]", "[  FAILED  ]", "cpu.", "a2a3.", "a5.")))
     errors = [ln for ln in out.splitlines() if ln.startswith("ERROR") or ln.startswith("    ")]
     for name in sorted(bad):
         tally.add(False, name, "\n".join(errors[:6]))
@@ -100,6 +104,10 @@ def main(argv):
     check_coverage(tally, ran, binaries)
     for note in tally.notes:
         print(note)
+    os.makedirs(os.path.join(ROOT, "build"), exist_ok=True)
+    with open(os.path.join(ROOT, "build", "conformance-report.txt"), "w") as f:
+        f.write("\n".join(REPORT) + f"\ntests: {tally.passed} passed, {tally.failed} failed\n")
+    print("report: build/conformance-report.txt")
     print(f"tests: {tally.passed} passed, {tally.failed} failed")
     return 1 if tally.failed else 0
 

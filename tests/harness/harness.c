@@ -257,14 +257,16 @@ static unsigned depth(void)
 void h_run_cases(const h_tuple *t, const h_case *cases, size_t n)
 {
     unsigned rounds = depth(), r;
-    size_t k;
+    size_t k, runs = 0;
     for (k = 0; k < n; k++) {
         h_case c = cases[k];
         for (r = 0; r < (c.fill == H_FILL_CLASSES ? 1u : rounds); r++) {
             c.seed = cases[k].seed + r * 7919u;
             run_one(t, &c);
+            runs++;
         }
     }
+    print_message("%s: %lu legal cases passed (shapes x fills x seeds)\n", t->name, (unsigned long)runs);
 }
 
 void h_run_mutations(const h_tuple *t, const h_case *cases, const h_mutation *m, size_t n)
@@ -296,4 +298,5 @@ void h_run_mutations(const h_tuple *t, const h_case *cases, const h_mutation *m,
         check_untouched(&r, NULL);
         finish(&r);
     }
+    print_message("%s: %lu rejected calls returned their status and wrote nothing\n", t->name, (unsigned long)n);
 }
