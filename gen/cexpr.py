@@ -42,54 +42,27 @@ def rule_c(ast, prefix):
     return walk(ast)
 
 
-def kernel_math(ast, dtype, prefix):
-    """Element math for a kernel: operands are the locals v_<name> in the compute type."""
-    is_float = dtype["class"] == "float"
-    suffix = "f" if is_float else dtype["name"]
-    requant = is_float and dtype["bits"] < 32
-
+def math_calls(ast, func, lead=(), wrap=None):
+    """Element math as nested calls on the locals v_<operand>: func(op) names the C function of
+    each operation (add, sub, mul, div, neg, max, min); wrap, if given, wraps inner results."""
     def walk(e, root):
-        op = e["op"]
-        if op == "ref":
+        if e["op"] == "ref":
             return f"v_{e['name']}"
-        args = [walk(a, False) for a in e.get("args", [])]
-        if op == "call":
-            text = f"{prefix}__{e['fn']}_{suffix}({', '.join(args)})"
-        elif op == "neg":
-            text = f"{prefix}__neg_{suffix}({args[0]})"
-        else:
-            text = f"{prefix}__{BINOPS[op]}_{suffix}({args[0]}, {args[1]})"
-        if requant and not root:  # round every intermediate to the dtype, like the reference
-            text = f"{prefix}__requant_{dtype['name']}({text})"
-        return text
+        args = list(lead) + [walk(a, False) for a in e.get("args", [])]
+        op = e["fn"] if e["op"] == "call" else BINOPS.get(e["op"], e["op"])
+        text = f"{func(op)}({', '.join(args)})"
+        return wrap(text) if wrap and not root else text
     return walk(ast, True)
 
 
+def kernel_math(ast, dtype, prefix):
+    """Kernel math in the compute type; f16/bf16 round every intermediate like the reference."""
+    suffix = "f" if dtype["class"] == "float" else dtype["name"]
+    requant = dtype["class"] == "float" and dtype["bits"] < 32
+    return math_calls(ast, lambda op: f"{prefix}__{op}_{suffix}",
+                      wrap=(lambda t: f"{prefix}__requant_{dtype['name']}({t})") if requant else None)
+
+
 def reference_math(ast):
-    """Element math for the test reference: ref_<op>(dtype, a, b) on bit patterns."""
-    def walk(e):
-        op = e["op"]
-        if op == "ref":
-            return f"v_{e['name']}"
-        args = [walk(a) for a in e.get("args", [])]
-        if op == "call":
-            return f"ref_{e['fn']}(dt, {', '.join(args)})"
-        if op == "neg":
-            return f"ref_neg(dt, {args[0]})"
-        return f"ref_{BINOPS[op]}(dt, {args[0]}, {args[1]})"
-    return walk(ast)
-
-
-def math_text(ast):
-    """Readable math for docs and messages."""
-    def walk(e):
-        op = e["op"]
-        if op == "ref":
-            return e["name"]
-        args = [walk(a) for a in e.get("args", [])]
-        if op == "call":
-            return f"{e['fn']}({', '.join(args)})"
-        if op == "neg":
-            return f"-{args[0]}"
-        return f"({args[0]} {op} {args[1]})"
-    return walk(ast)
+    """Reference math: ref_<op>(dtype, a, b) on bit patterns."""
+    return math_calls(ast, lambda op: f"ref_{op}", lead=("dt",))

@@ -7,6 +7,14 @@
 -- Parse errors and type errors are returned as strings; the caller adds file:line.
 local M = {}
 
+-- Runs fn(...) and turns an error raised as { msg = ... } into nil, msg; other errors propagate.
+local function protect(fn, ...)
+  local ok, res = pcall(fn, ...)
+  if ok then return res end
+  if type(res) == "table" then return nil, res.msg end
+  error(res, 0)
+end
+
 local function tokenize(src)
   local toks, i = {}, 1
   while i <= #src do
@@ -113,16 +121,11 @@ function M.parse(src)
   end
   local andx = binary(notx, { ["and"] = true })
   expr = binary(andx, { ["or"] = true })
-  local ok, res = pcall(function()
+  return protect(function()
     local e = expr()
     if peek().t ~= "eof" then fail("unexpected '" .. (peek().v or peek().t) .. "' after the expression") end
     return e
   end)
-  if not ok then
-    if type(res) == "table" then return nil, res.msg end
-    error(res, 0)
-  end
-  return res
 end
 
 local function sorted_keys(t)
@@ -193,12 +196,7 @@ function M.check(ast, ctx, at_root)
     end
     return result
   end
-  local ok, res = pcall(walk, ast, true)
-  if not ok then
-    if type(res) == "table" then return nil, res.msg end
-    error(res, 0)
-  end
-  return res
+  return protect(walk, ast, true)
 end
 
 return M

@@ -17,6 +17,21 @@ local same_valid = function(a, b)
   return string.format("%s.valid_rows == %s.valid_rows and %s.valid_cols == %s.valid_cols", a, b, a, b)
 end
 
+-- Shared by the row- and column-broadcast kinds: a full source and a narrow one, either first.
+local function expand_operands(extra)
+  local ops = {
+    dst = { tile = true, io = "out", dtype = "T", layouts = { "ND" } },
+    src0 = { tile = true, io = "in", dtype = "T" },
+    src1 = { tile = true, io = "in", dtype = "T" },
+  }
+  for k, v in pairs(extra or {}) do ops[k] = v end
+  return ops
+end
+local expand_roles = { full = { normal = "src0", swap = "src1" }, narrow = { normal = "src1", swap = "src0" } }
+local order_axis = { name = "order", derive = "roles", values = { "normal", "swap" }, status = "layout" }
+local full_valid = rule { name = "full_valid", check = same_valid("full", "dst"), status = "valid",
+                          why = "the full source must have dst's valid region" }
+
 kind {
   name = "elementwise_scalar",
   doc = "dst[i,j] = f(src[i,j], scalar) over dst's valid region.",
@@ -41,24 +56,18 @@ kind {
      .. "or one 32-byte block per row used block-periodically (mode 2, ND Rx(32/sizeof T)); "
      .. "either source may be the narrow one (swap).",
   entries = { { form = "main", operands = { "dst", "src0", "src1", "tmp" } } },
-  operands = {
-    dst = { tile = true, io = "out", dtype = "T", layouts = { "ND" } },
-    src0 = { tile = true, io = "in", dtype = "T" },
-    src1 = { tile = true, io = "in", dtype = "T" },
-    tmp = { tile = true, io = "tmp", dtype = "T", optional = true, layouts = { "ND" } },
-  },
-  roles = { full = { normal = "src0", swap = "src1" }, narrow = { normal = "src1", swap = "src0" } },
+  operands = expand_operands { tmp = { tile = true, io = "tmp", dtype = "T", optional = true, layouts = { "ND" } } },
+  roles = expand_roles,
   role_layouts = { full = { "ND" } },
   axes = {
-    { name = "order", derive = "roles", values = { "normal", "swap" }, status = "layout" },
+    order_axis,
     { name = "mode", derive = "layout", of = "narrow", values = { mode1 = "DN", mode2 = "ND" }, status = "layout" },
     { name = "tmp", derive = "presence", of = "tmp", values = { "none", "tmp" }, status = "tmp" },
   },
   in_place = { dst = { "full" } },
   kernel = "{T}_{mode}{order:swap=_swap}",
   rules = {
-    rule { name = "full_valid", check = same_valid("full", "dst"), status = "valid",
-           why = "the full source must have dst's valid region" },
+    full_valid,
     rule { name = "narrow_rows", check = "narrow.valid_rows == dst.valid_rows", status = "valid",
            why = "the narrow operand must have one row per dst row" },
     rule { name = "mode1_column", check = "narrow.cols == 1", status = "shape", when = { mode = "mode1" },
@@ -82,21 +91,14 @@ kind {
   doc = "dst[i,j] = f(src0[i,j], s_j): the narrow operand's row 0 gives one scalar per column; "
      .. "either source may be the narrow one (swap).",
   entries = { { form = "main", operands = { "dst", "src0", "src1" } } },
-  operands = {
-    dst = { tile = true, io = "out", dtype = "T", layouts = { "ND" } },
-    src0 = { tile = true, io = "in", dtype = "T" },
-    src1 = { tile = true, io = "in", dtype = "T" },
-  },
-  roles = { full = { normal = "src0", swap = "src1" }, narrow = { normal = "src1", swap = "src0" } },
+  operands = expand_operands(),
+  roles = expand_roles,
   role_layouts = { full = { "ND" }, narrow = { "ND" } },
-  axes = {
-    { name = "order", derive = "roles", values = { "normal", "swap" }, status = "layout" },
-  },
+  axes = { order_axis },
   in_place = { dst = { "full" } },
   kernel = "{T}{order:swap=_swap}",
   rules = {
-    rule { name = "full_valid", check = same_valid("full", "dst"), status = "valid",
-           why = "the full source must have dst's valid region" },
+    full_valid,
     rule { name = "narrow_cols", check = "narrow.valid_cols == dst.valid_cols", status = "valid",
            why = "the narrow operand's row 0 must give one value per dst column" },
   },

@@ -16,14 +16,19 @@ local contract = {
   nan_payload = "any",                    -- compare NaN-ness only
 }
 
+-- The vector unit both NPU profiles share: 256-byte repeats of eight 32-byte blocks.
+local function vector_unit(ub_bytes, reserved_scratch_bytes)
+  return {
+    repeat_bytes = 256, block_bytes = 32, max_repeat = 255, max_repeat_stride = 255, vector_bytes = 256,
+    data_align_bytes = 32, ub_bytes = ub_bytes, reserved_scratch_bytes = reserved_scratch_bytes,
+  }
+end
+
 profile {
   name = "a2a3",
   title = "Ascend A2/A3 (910B/910C) vector unit",
   kernels = false, -- legality is enumerated now; kernels arrive with the A2A3 machine model
-  machine = {
-    repeat_bytes = 256, block_bytes = 32, max_repeat = 255, max_repeat_stride = 255,
-    ub_bytes = 196608, reserved_scratch_bytes = 8192, vector_bytes = 256, data_align_bytes = 32,
-  },
+  machine = vector_unit(192 * 1024, 8 * 1024), -- the top 8 KiB of UB are hidden scratch
   semantics = contract,
 }
 
@@ -31,10 +36,7 @@ profile {
   name = "a5",
   title = "Ascend A5 (950) vector unit",
   kernels = false, -- legality is enumerated now; kernels arrive with the A5 machine model
-  machine = {
-    repeat_bytes = 256, block_bytes = 32, max_repeat = 255, max_repeat_stride = 255,
-    ub_bytes = 262144, reserved_scratch_bytes = 0, vector_bytes = 256, data_align_bytes = 32,
-  },
+  machine = vector_unit(256 * 1024, 0),
   semantics = contract,
 }
 
