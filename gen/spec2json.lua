@@ -36,13 +36,20 @@ local function set(arr) local s = {} for _, v in ipairs(arr) do s[v] = true end 
 local function sorted_keys(t) local ks = {} for k in pairs(t) do ks[#ks + 1] = k end table.sort(ks) return ks end
 
 -- The line of a nested field: scan forward from the record's line for each key in turn.
+-- The scan stops before the next record of the file: a field set outside its record (say
+-- through a local function) must not be blamed on a later record that spells it out.
+local record_lines = {} -- path -> lines where records start
 local function locate(rec, keys)
   local lines = sources[rec.__file]
   local line = rec.__line
   if not lines then return line end
+  local last = #lines
+  for _, l in ipairs(record_lines[rec.__file] or {}) do
+    if l > rec.__line and l <= last then last = l - 1 end
+  end
   for _, key in ipairs(keys) do
     local pat = "%f[%w_]" .. tostring(key):gsub("%p", "%%%0") .. "%f[^%w_]"
-    for l = line, #lines do
+    for l = line, last do
       if lines[l]:find(pat) then line = l; break end
     end
   end
@@ -119,13 +126,17 @@ local function load_file(path, allowed_ctors)
     ctors[name] = function(t, line)
       t.__file, t.__line = path, line
       records[name][#records[name] + 1] = t
+      record_lines[path] = record_lines[path] or {}
+      table.insert(record_lines[path], line)
     end
   end
   -- `rule` returns its table so it can sit inside a list
   local e = sandbox.run(path, src, ctors, { rule = rule_ctor })
   if e then
-    local file, line, msg = e:match("^(.-):(%d+): (.*)$")
-    if file then report(file, tonumber(line), msg) else report(path, 1, (e:gsub("^" .. path:gsub("%p", "%%%0") .. ": ", ""))) end
+    -- e is about `path`: `path:line: msg`, or `path: msg` when the line is unknown
+    local line, msg = e:match("^:(%d+): (.*)$", #path + 1)
+    if e:sub(1, #path + 1) == path .. ":" and line then report(path, tonumber(line), msg)
+    else report(path, 1, (e:gsub("^" .. path:gsub("%p", "%%%0") .. ": ", ""))) end
   end
 end
 
@@ -136,6 +147,16 @@ for _, f in ipairs(isa_files) do load_file(f, { "instruction" }) end
 
 ------------------------------------------------------------------------------------------
 -- dtypes
+
+-- A dtype, profile or kind defined with errors is still a known name where other specs use
+-- it: its own errors are reported, and "unknown" at every use would be wrong.
+local function defined_names(recs)
+  local names, seen = {}, {}
+  for _, r in ipairs(recs) do
+    if type(r.name) == "string" and not seen[r.name] then seen[r.name] = true; names[#names + 1] = r.name end
+  end
+  return names
+end
 
 local DT = {}           -- name -> normalised dtype
 local dtype_names = {}
@@ -214,15 +235,20 @@ for _, r in ipairs(records.profile) do
     if ok then PROFILES[r.name] = p; profile_names[#profile_names + 1] = r.name end
   end
 end
-local base_profiles = {}
+local base_profiles = {} -- including those defined with errors (see defined_names)
+for _, r in ipairs(records.profile) do
+  local name = r.name
+  if type(name) == "string" and not set(base_profiles)[name] then
+    local accepts = PROFILES[name] and PROFILES[name].accepts or r.accepts
+    if type(accepts) ~= "table" or #accepts == 0 then base_profiles[#base_profiles + 1] = name end
+  end
+end
 for _, name in ipairs(profile_names) do
   local p = PROFILES[name]
   if #p.accepts > 0 then
     local others = {}
-    for _, o in ipairs(profile_names) do if o ~= name and #PROFILES[o].accepts == 0 then others[#others + 1] = o end end
+    for _, o in ipairs(base_profiles) do if o ~= name then others[#others + 1] = o end end
     want_list(p.__rec, { "accepts" }, p.accepts, others, "accepts")
-  else
-    base_profiles[#base_profiles + 1] = name
   end
 end
 
@@ -392,11 +418,17 @@ for _, r in ipairs(records.instruction) do
                     { "name", "family", "kind", "summary", "math", "legal" }, "instruction")
   local k = KINDS[r.kind]
   if ok and not k then
-    err_at(r, { "kind" }, string.format("unknown kind '%s'; allowed: %s", tostring(r.kind), join(kind_names))); ok = false
+    if not set(defined_names(records.kind))[r.kind] then
+      err_at(r, { "kind" }, string.format("unknown kind '%s'; allowed: %s", tostring(r.kind), join(kind_names)))
+    end
+    ok = false
   end
   if ok and type(r.name) == "string" then
     local base = r.__file:match("([^/]+)%.lua$")
-    if base ~= r.name then err_at(r, { "name" }, string.format("instruction '%s' must live in spec/isa/%s.lua", r.name, r.name)); ok = false end
+    if base ~= r.name then
+      local want_file = (r.__file:match("^(.*/)") or "") .. r.name .. ".lua" -- the real spec dir, not always spec/
+      err_at(r, { "name" }, string.format("instruction '%s' must live in %s", r.name, want_file)); ok = false
+    end
     if not r.name:match("^[a-z][a-z0-9_]*$") then err_at(r, { "name" }, "name must be lower-case letters, digits and _"); ok = false end
     if seen_names[r.name] then err_at(r, { "name" }, "instruction '" .. r.name .. "' is defined twice"); ok = false end
     seen_names[r.name] = true
@@ -414,7 +446,10 @@ for _, r in ipairs(records.instruction) do
       local ty
       ty, e = expr.check(ast, { kind = "math", values = k.values, funcs = funcs })
       if not ty then err_at(r, { "math" }, "math: " .. e); ok = false
-      elseif k.reduce and ty ~= "index" then err_at(r, { "math" }, "math of a " .. k.name .. " instruction must be argmax(...) or argmin(...)"); ok = false
+      elseif k.reduce and ty ~= "index" then
+        local red = {}
+        for _, n in ipairs(sorted_keys(REDUCE_FUNCS)) do red[#red + 1] = n .. "(...)" end -- argmin does not exist yet
+        err_at(r, { "math" }, "math of a " .. k.name .. " instruction must be a reduction; allowed: " .. join(red)); ok = false
       elseif not k.reduce and ty ~= "value" then err_at(r, { "math" }, "math must compute a value"); ok = false
       else inst.math = ast end
     end
@@ -451,7 +486,7 @@ for _, r in ipairs(records.instruction) do
             local norm = { dtypes = {}, axes = {}, layouts = {}, exclude = {}, line = locate(r, keys) }
             for _, v in ipairs(k.dvars) do
               local kk = { "legal", pname, v }
-              if want_list(r, kk, L[v], dtype_names, "legal." .. pname .. "." .. v) then norm.dtypes[v] = L[v] else ok = false end
+              if want_list(r, kk, L[v], defined_names(records.dtype), "legal." .. pname .. "." .. v) then norm.dtypes[v] = L[v] else ok = false end
             end
             for _, ax in ipairs(k.axes) do
               if ax.derive ~= "form" then

@@ -1,0 +1,18 @@
+-- target: isa/tmaxs.lua
+-- expect: spec/isa/tmaxs.lua:3: string.format would build a string of 8388616 bytes; specs may build at most 4194304
+-- TMAXS: elementwise maximum of a tile and a scalar (facts §2).
+local big = ("x"):rep(4 << 20)
+local s = string.format("%s%s", big, big)
+local all9 = { "f32", "f16", "bf16", "i32", "u32", "i16", "u16", "i8", "u8" }
+
+instruction {
+  name = "tmaxs",
+  family = "tile-scalar-and-immediate",
+  kind = "elementwise_scalar",
+  summary = "Elementwise maximum of a tile and a scalar.",
+  math = "max(src, scalar)",
+  legal = {
+    a2a3 = { T = { "f32", "f16", "i32", "i16" } },
+    a5 = { T = all9 },
+  },
+}

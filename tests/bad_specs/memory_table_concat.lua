@@ -1,0 +1,19 @@
+-- target: isa/tmaxs.lua
+-- expect: spec/isa/tmaxs.lua:4: table.concat would build a string of 1048576000 bytes; specs may build at most 4194304
+-- TMAXS: elementwise maximum of a tile and a scalar (facts §2).
+local big, list = ("x"):rep(1 << 20), {}
+for i = 1, 1000 do list[i] = big end
+local s = table.concat(list)
+local all9 = { "f32", "f16", "bf16", "i32", "u32", "i16", "u16", "i8", "u8" }
+
+instruction {
+  name = "tmaxs",
+  family = "tile-scalar-and-immediate",
+  kind = "elementwise_scalar",
+  summary = "Elementwise maximum of a tile and a scalar.",
+  math = "max(src, scalar)",
+  legal = {
+    a2a3 = { T = { "f32", "f16", "i32", "i16" } },
+    a5 = { T = all9 },
+  },
+}

@@ -1,0 +1,20 @@
+-- target: isa/tmaxs.lua
+-- expect: spec/isa/tmaxs.lua:3: instruction limit (200000) exceeded; runaway recursion (more than 1000 calls deep)
+-- TMAXS: elementwise maximum of a tile and a scalar (facts §2).
+local function depth(n)
+  return 1 + depth(n + 1)
+end
+depth(1)
+local all9 = { "f32", "f16", "bf16", "i32", "u32", "i16", "u16", "i8", "u8" }
+
+instruction {
+  name = "tmaxs",
+  family = "tile-scalar-and-immediate",
+  kind = "elementwise_scalar",
+  summary = "Elementwise maximum of a tile and a scalar.",
+  math = "max(src, scalar)",
+  legal = {
+    a2a3 = { T = { "f32", "f16", "i32", "i16" } },
+    a5 = { T = all9 },
+  },
+}

@@ -1,0 +1,17 @@
+-- target: isa/tmaxs.lua
+-- expect: spec/isa/tmaxs.lua:13: legal: unknown profile 'a6'; allowed: a2a3, a5 (derived profiles get the union)
+-- TMAXS: elementwise maximum of a tile and a scalar (facts §2).
+local all9 = { "f32", "f16", "bf16", "i32", "u32", "i16", "u16", "i8", "u8" }
+
+instruction {
+  name = "tmaxs",
+  family = "tile-scalar-and-immediate",
+  kind = "elementwise_scalar",
+  summary = "Elementwise maximum of a tile and a scalar.",
+  math = "max(src, scalar)",
+  legal = {
+    a2a3 = { T = { "f32", "f16", "i32", "i16" } },
+    a5 = { T = all9 },
+    a6 = { T = all9 },
+  },
+}
