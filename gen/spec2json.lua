@@ -58,15 +58,26 @@ end
 
 local function err_at(rec, keys, msg) report(rec.__file, locate(rec, keys), msg) end
 
--- Checks that `t` has only `allowed` fields and all `required` ones.
+-- A value as an error message shows it: tables have no stable address to print.
+local function show(v)
+  if type(v) == "string" or type(v) == "number" or type(v) == "boolean" then return tostring(v) end
+  return "a " .. type(v)
+end
+
+-- Checks that `t` has only `allowed` fields and all `required` ones. `allowed` maps a field
+-- to the type its value must have ("string", "table", "boolean"), or to anything else for
+-- a value of any type.
 local function fields(rec, t, keys, allowed, required, what)
-  if type(t) ~= "table" then err_at(rec, keys, what .. " must be a table"); return false end
+  if type(t) ~= "table" then err_at(rec, keys, what .. " must be a table, got " .. show(t)); return false end
   local ok = true
-  for k in pairs(t) do
+  for k, v in pairs(t) do
+    local path = { table.unpack(keys) }; path[#path + 1] = k
     if type(k) == "string" and k:sub(1, 2) == "__" then
     elseif not allowed[k] then
-      local path = { table.unpack(keys) }; path[#path + 1] = k
-      err_at(rec, path, string.format("%s: unknown field '%s'; allowed: %s", what, tostring(k), list(allowed)))
+      err_at(rec, path, string.format("%s: unknown field '%s'; allowed: %s", what, show(k), list(allowed)))
+      ok = false
+    elseif type(allowed[k]) == "string" and type(v) ~= allowed[k] then
+      err_at(rec, path, string.format("%s: field '%s' must be a %s, got %s", what, k, allowed[k], show(v)))
       ok = false
     end
   end
@@ -95,7 +106,7 @@ local function want_list(rec, keys, v, allowed, what, allow_empty)
   local okset, seen, ok = set(allowed), {}, true
   for _, item in ipairs(v) do
     if not okset[item] then
-      err_at(rec, keys, string.format("%s: unknown value '%s'; allowed: %s", what, tostring(item), join(allowed))); ok = false
+      err_at(rec, keys, string.format("%s: unknown value '%s'; allowed: %s", what, show(item), join(allowed))); ok = false
     elseif seen[item] then
       err_at(rec, keys, string.format("%s: '%s' is listed twice", what, item)); ok = false
     end
@@ -143,7 +154,16 @@ end
 load_file(spec_dir .. "/dtypes.lua", { "dtype" })
 load_file(spec_dir .. "/profiles.lua", { "profile" })
 load_file(spec_dir .. "/kinds.lua", { "kind" })
-for _, f in ipairs(isa_files) do load_file(f, { "instruction" }) end
+for _, f in ipairs(isa_files) do
+  local before, errs = #records.instruction, #errors
+  load_file(f, { "instruction" })
+  local defined = #records.instruction - before
+  if defined > 1 then
+    report(f, records.instruction[before + 2].__line, "a second instruction in one file; spec/isa/<name>.lua holds exactly one")
+  elseif defined == 0 and #errors == errs then -- a file that failed to run has said why already
+    report(f, 1, "defines no instruction; spec/isa/<name>.lua holds exactly one `instruction { ... }`")
+  end
+end
 
 ------------------------------------------------------------------------------------------
 -- dtypes
@@ -203,7 +223,8 @@ local MACHINE = { "repeat_bytes", "block_bytes", "max_repeat", "max_repeat_strid
                   "reserved_scratch_bytes", "vector_bytes", "data_align_bytes" }
 local PROFILES, profile_names = {}, {}
 for _, r in ipairs(records.profile) do
-  if fields(r, r, {}, set { "name", "title", "kernels", "machine", "semantics", "accepts" },
+  if fields(r, r, {}, { name = "string", title = "string", kernels = "boolean", machine = "table",
+                        semantics = "table", accepts = "table" },
             { "name", "title", "kernels", "machine", "semantics" }, "profile") then
     local p = { name = r.name, title = r.title, kernels = r.kernels, machine = {}, semantics = {}, accepts = r.accepts or {},
                 file = r.__file, line = r.__line, __rec = r }
@@ -328,8 +349,9 @@ end
 
 local KINDS, kind_names = {}, {}
 for _, r in ipairs(records.kind) do
-  if fields(r, r, {}, set { "name", "doc", "entries", "operands", "roles", "role_layouts", "axes", "in_place",
-                          "kernel", "rules", "static_rules", "reduce" },
+  if fields(r, r, {}, { name = "string", doc = "string", entries = "table", operands = "table", roles = "table",
+                        role_layouts = "table", axes = "table", in_place = "table", kernel = "string",
+                        rules = "table", static_rules = "table", reduce = "boolean" },
             { "name", "doc", "entries", "operands", "axes", "kernel" }, "kind") then
     local k = { name = r.name, doc = r.doc, reduce = r.reduce or false, kernel = r.kernel, entries = {}, operands = {},
                 roles = r.roles or {}, role_layouts = {}, axes = {}, in_place = {}, rules = {}, static_rules = {} }
@@ -414,7 +436,8 @@ local USES = { "required", "optional", "ignored" }
 
 local instructions, seen_names = {}, {}
 for _, r in ipairs(records.instruction) do
-  local ok = fields(r, r, {}, set { "name", "family", "kind", "summary", "math", "legal", "rules", "operand_use" },
+  local ok = fields(r, r, {}, { name = "string", family = "string", kind = "string", summary = "string", math = true,
+                               legal = "table", rules = "table", operand_use = "table" },
                     { "name", "family", "kind", "summary", "math", "legal" }, "instruction")
   local k = KINDS[r.kind]
   if ok and not k then
@@ -479,7 +502,7 @@ for _, r in ipairs(records.instruction) do
         if not set(base_profiles)[pname] then
           err_at(r, keys, string.format("legal: unknown profile '%s'; allowed: %s (derived profiles get the union)", tostring(pname), join(base_profiles))); ok = false
         else
-          local allowed = set { "exclude", "layouts" }
+          local allowed = { exclude = "table", layouts = "table" }
           for _, v in ipairs(k.dvars) do allowed[v] = true end
           for _, ax in ipairs(k.axes) do if ax.derive ~= "form" then allowed[ax.name] = true end end
           if fields(r, L, keys, allowed, k.dvars, "legal." .. pname) then
