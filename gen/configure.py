@@ -6,12 +6,10 @@ python3 on PATH, /usr/bin/python3), resolved to the real binary (sys.executable)
 steps do not pay for a version-manager shim on every call.
 """
 import glob
-import json
 import os
 import shutil
 import subprocess
 import sys
-import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "gen"))
@@ -38,23 +36,11 @@ def find_python():
     sys.exit("configure: no Python with Jinja2 found; run ./setup.sh (apt-get install python3-jinja2)")
 
 
-def load_model(isa):
-    with tempfile.TemporaryDirectory() as tmp:
-        out = os.path.join(tmp, "spec.json")
-        r = subprocess.run(["lua5.4", "gen/spec2json.lua", out, "-", "spec"] + isa, cwd=ROOT)
-        if r.returncode != 0:
-            sys.exit(r.returncode)
-        try:
-            return M.Model(out)
-        except M.SpecError as e:
-            sys.exit(str(e))
-
-
 def main():
     os.chdir(ROOT)
     python = find_python()
     isa = sorted(glob.glob("spec/isa/*.lua"))
-    model = load_model(isa)
+    model = M.load_specs(ROOT)
     planned = outputs.planned(model)
     generated = [p for p, _, _ in planned]
     templates = sorted(glob.glob("templates/**/*.j2", recursive=True))
@@ -63,7 +49,8 @@ def main():
     w.append(f"python = {python}\nlua = lua5.4\ncc = {os.environ.get('CC', 'gcc')}\n")
     w.append(f"cflags = {CFLAGS}\nkflags = {KERNEL_FLAGS}\ntflags = {TEST_FLAGS}\n\n")
     w.append("rule configure\n  command = $python gen/configure.py\n  description = CONFIGURE\n  generator = 1\n  restat = 1\n\n")
-    w.append("rule spec\n  command = $lua gen/spec2json.lua $out $out.d spec $isa\n  description = SPEC\n"
+    w.append(f"rule spec\n  command = ulimit -v {M.SPEC_MEMORY_BYTES // 1024} && $lua gen/spec2json.lua $out $out.d spec $isa\n"
+             "  description = SPEC\n"
              "  depfile = $out.d\n  deps = gcc\n  restat = 1\n\n")
     w.append("rule render\n  command = $python gen/render.py out/spec.json\n  description = RENDER\n  restat = 1\n\n")
     w.append("rule cc\n  command = $cc -MMD -MF $out.d $cflags $flags -c $in -o $out\n  description = CC $out\n"

@@ -6,8 +6,14 @@ union of the profiles they accept) and evaluates the verification algorithm that
 generated C entry points implement, in the same order, so the CLI and the generated
 negative tests can say which status a call must return.
 """
+import glob
 import itertools
 import json
+import os
+import resource
+import subprocess
+import sys
+import tempfile
 
 # Status codes in check order; the C enum is rendered from this list.
 STATUSES = ["null", "loc", "dtype", "layout", "tmp", "shape", "valid", "alias", "align", "placement"]
@@ -16,6 +22,30 @@ BLAYOUTS = ["ROW_MAJOR", "COL_MAJOR"]
 SLAYOUTS = ["NONE_BOX", "BOX_ROW_MAJOR", "BOX_COL_MAJOR"]
 LAYOUT_OF = {(0, 0): "ND", (1, 0): "DN"}  # (blayout, slayout) -> layout name
 LAYOUT_ENUMS = {"ND": (0, 0), "DN": (1, 0)}
+
+
+# The loader's address space is capped: one Lua string expression can allocate gigabytes
+# inside C before the sandbox's hook gets a say. The ninja edge uses `ulimit -v` likewise.
+SPEC_MEMORY_BYTES = 1 << 30
+
+
+def cap_memory():
+    resource.setrlimit(resource.RLIMIT_AS, (SPEC_MEMORY_BYTES, SPEC_MEMORY_BYTES))
+
+
+def load_specs(root):
+    """Run the Lua loader over root/spec and build the Model; on spec errors the loader has
+    printed them, and this exits with its status."""
+    isa = sorted(os.path.relpath(p, root) for p in glob.glob(os.path.join(root, "spec", "isa", "*.lua")))
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "spec.json")
+        r = subprocess.run(["lua5.4", "gen/spec2json.lua", out, "-", "spec"] + isa, cwd=root, preexec_fn=cap_memory)
+        if r.returncode != 0:
+            sys.exit(r.returncode)
+        try:
+            return Model(out)
+        except SpecError as e:
+            sys.exit(str(e))
 
 
 class SpecError(Exception):
