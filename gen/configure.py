@@ -64,7 +64,8 @@ def main():
     tdirs = sorted({os.path.dirname(t) for t in templates} | {"templates"})
     w.append("build build.ninja: configure | gen/configure.py gen/outputs.py gen/model.py spec/profiles.lua spec/isa "
              f"tests/harness tests/unit {' '.join(tdirs)}\n\n")
-    w.append("build out/spec.json: spec | gen/spec2json.lua gen/sandbox.lua gen/expr.lua gen/json.lua "
+    lua = sorted(glob.glob("gen/*.lua"))
+    w.append(f"build out/spec.json: spec | {' '.join(lua)} "
              f"spec/dtypes.lua spec/profiles.lua spec/kinds.lua {' '.join(isa)}\n  isa = {' '.join(isa)}\n\n")
     w.append(f"build {' '.join(generated)}: render out/spec.json | {' '.join(gen_py + templates)}\n\n")
     w.append(f"build gen: phony {' '.join(generated)}\n\n")

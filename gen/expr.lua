@@ -128,12 +128,7 @@ function M.parse(src)
   end)
 end
 
-local function sorted_keys(t)
-  local ks = {}
-  for k in pairs(t) do ks[#ks + 1] = k end
-  table.sort(ks)
-  return table.concat(ks, ", ")
-end
+local sorted_keys = require("names").list
 
 -- Type check. ctx = { kind = "math"|"rule", values = set of names usable as values (math),
 -- tiles = set of tile operand names, attrs = set of tile attributes, params = set of bare

@@ -28,12 +28,7 @@ local SAFE_GLOBALS = { "assert", "error", "ipairs", "pairs", "next", "select", "
                        "tostring", "type", "pcall", "rawequal", "rawlen" }
 local STRING_FUNCS = { "byte", "char", "format", "len", "lower", "rep", "reverse", "sub", "upper" }
 
-local function sorted_keys(t)
-  local ks = {}
-  for k in pairs(t) do ks[#ks + 1] = tostring(k) end
-  table.sort(ks)
-  return table.concat(ks, ", ")
-end
+local sorted_keys = require("names").list
 
 -- A copy of library `lib` (only `names` if given) whose missing fields are errors, not nil.
 local function library(libname, lib, names, fail)

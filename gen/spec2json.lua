@@ -7,6 +7,7 @@ package.path = here .. "/?.lua;" .. package.path
 local sandbox = require "sandbox"
 local expr = require "expr"
 local json = require "json"
+local names = require "names"
 
 local out_path, dep_path, spec_dir = arg[1], arg[2], arg[3]
 if not spec_dir then
@@ -25,15 +26,9 @@ local function report(file, line, msg)
   errors[#errors + 1] = { file = file, line = line or 1, msg = msg }
 end
 
-local function list(t)
-  local ks = {}
-  for k in pairs(t) do ks[#ks + 1] = tostring(k) end
-  table.sort(ks)
-  return table.concat(ks, ", ")
-end
+local list, sorted_keys = names.list, names.keys
 local function join(arr) return table.concat(arr, ", ") end
 local function set(arr) local s = {} for _, v in ipairs(arr) do s[v] = true end return s end
-local function sorted_keys(t) local ks = {} for k in pairs(t) do ks[#ks + 1] = k end table.sort(ks) return ks end
 
 -- The line of a nested field: scan forward from the record's line for each key in turn.
 -- The scan stops before the next record of the file: a field set outside its record (say

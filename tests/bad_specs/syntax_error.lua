@@ -1,16 +1,4 @@
 -- target: isa/tmaxs.lua
+-- replace:   kind = "elementwise_scalar",
+-- with:   kind = "elementwise_scalar"
 -- expect: spec/isa/tmaxs.lua:8: '}' expected (to close '{' at line 4) near 'summary'
--- TMAXS: elementwise maximum of a tile and a scalar (facts §2).
-local all9 = { "f32", "f16", "bf16", "i32", "u32", "i16", "u16", "i8", "u8" }
-
-instruction {
-  name = "tmaxs",
-  family = "tile-scalar-and-immediate",
-  kind = "elementwise_scalar"
-  summary = "Elementwise maximum of a tile and a scalar.",
-  math = "max(src, scalar)",
-  legal = {
-    a2a3 = { T = { "f32", "f16", "i32", "i16" } },
-    a5 = { T = all9 },
-  },
-}

@@ -1,17 +1,5 @@
 -- target: isa/tmaxs.lua
+-- replace:   legal = {
+-- with:   legall = {
 -- expect: spec/isa/tmaxs.lua:4: instruction: missing field 'legal'
 -- expect: spec/isa/tmaxs.lua:10: instruction: unknown field 'legall'; allowed: family, kind, legal, math, name, operand_use, rules, summary
--- TMAXS: elementwise maximum of a tile and a scalar (facts §2).
-local all9 = { "f32", "f16", "bf16", "i32", "u32", "i16", "u16", "i8", "u8" }
-
-instruction {
-  name = "tmaxs",
-  family = "tile-scalar-and-immediate",
-  kind = "elementwise_scalar",
-  summary = "Elementwise maximum of a tile and a scalar.",
-  math = "max(src, scalar)",
-  legall = {
-    a2a3 = { T = { "f32", "f16", "i32", "i16" } },
-    a5 = { T = all9 },
-  },
-}
