@@ -113,7 +113,7 @@ class Plan:
             size = tup.dtype_of(name)["bytes"] * (1 if d.get("scalar") else d["rows"] * d["cols"])
             off = roundup(off + size + GAP, 64)
         for a, b in (same_as or {}).items():
-            ops[a] = dict(ops[b])
+            ops[a] = dict(ops[b])  # the very same tile: same data, dtype, layout, shape and valid region
         return off
 
     def legal_cases(self, tup):
@@ -130,13 +130,13 @@ class Plan:
                 ops = self.operands(tup, vr, vc, extra, n)
                 cases.append(self.case(tup, f"{label} {fill[7:].lower()}", ops, 1000 + len(cases), fill))
         cases = [c for c in cases if c]
-        if k["in_place"]:
-            for out, srcs in k["in_place"].items():
-                src = tup.role(srcs[0])
-                ops = self.operands(tup, 13, 3 * B - 1, 2 * B, 0)
-                ops[src] = dict(ops[out])
-                cases.append(self.case(tup, f"in place {out}={src}", ops, 2000 + len(cases), "H_FILL_RANDOM",
-                                       same_as={out: src}))
+        for out, srcs in (k["in_place"] or {}).items():
+            src = tup.role(srcs[0])
+            if out not in tup.ops or tup.layouts[out] != tup.layouts[src] or tup.dtype_of(out) != tup.dtype_of(src):
+                continue  # this tuple's output cannot be the very tile of its source
+            ops = self.operands(tup, 13, 3 * B - 1, 2 * B, 0)
+            cases.append(self.case(tup, f"in place {out}={src}", ops, 2000 + len(cases), "H_FILL_RANDOM",
+                                   same_as={out: src}))
         if "scalar" in k["operands"]:
             for s in range(1, N_CLASSES_MAX):  # every scalar class against every src class
                 ops = self.operands(tup, 2, N_CLASSES_MAX, 0, 0)

@@ -122,7 +122,8 @@ kind {
   axes = {
     { name = "form", derive = "form", values = { "idx", "val" } },
   },
-  in_place = {},
+  -- each row is read whole before its column 0 is written, so an output may be src itself
+  in_place = { dst = { "src" }, dst_val = { "src" }, dst_idx = { "src" } },
   kernel = "{S}_{I}",
   static_rules = {
     rule { name = "idx32", check = "dst.elem_bytes == 4", when = { form = "idx" }, status = "dtype",
