@@ -9,7 +9,8 @@ def planned(model):
     """(path, template, what) for every generated file; `what` names the context builder."""
     out = [("out/include/pto/pto_types.h", "include/pto_types.h.j2", ("types", None, None)),
            ("out/include/pto/pto.h", "include/pto.h.j2", ("umbrella", None, None)),
-           ("out/legality.txt", None, ("legality", None, None))]
+           ("out/legality.txt", None, ("legality", None, None)),
+           ("out/manifest.json", None, ("manifest", None, None))]
     for inst in model.instructions:
         out.append((f"out/include/pto/{inst.name}.h", "include/instruction.h.j2", ("header", None, inst)))
     for p in kernel_profiles(model):

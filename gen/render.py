@@ -177,6 +177,9 @@ class Renderer:
             if what[0] == "legality":
                 files[path] = "\n".join(render_legality.lines(self.model)) + "\n"
                 continue
+            if what[0] == "manifest":
+                files[path] = render_legality.manifest(self.model)
+                continue
             ctx = self.context(what)
             files[path] = self.env.get_template(template).render(**ctx)
         return files
