@@ -336,6 +336,18 @@ def rule_operands(ast):
     return sorted(out)
 
 
+def c_div(a, b):
+    """pto_<p>__div of the generated verifier: C's truncating division, and 0 for b == 0."""
+    if b == 0:
+        return 0
+    q = abs(a) // abs(b)
+    return q if (a >= 0) == (b >= 0) else -q
+
+
+def c_ceildiv(a, b):
+    return 0 if b <= 0 else c_div(a + b - 1, b)
+
+
 def eval_ast(ast, lookup):
     op = ast["op"]
     if op == "num":
@@ -347,9 +359,9 @@ def eval_ast(ast, lookup):
         a = [eval_ast(x, lookup) for x in args]
         fn = ast["fn"]
         if fn == "ceildiv":
-            return -(-a[0] // a[1])
+            return c_ceildiv(a[0], a[1])
         if fn == "roundup":
-            return -(-a[0] // a[1]) * a[1]
+            return c_ceildiv(a[0], a[1]) * a[1]
         if fn == "max":
             return max(a)
         if fn == "min":
@@ -364,7 +376,7 @@ def eval_ast(ast, lookup):
     if op == "neg":
         return -eval_ast(args[0], lookup)
     a, b = eval_ast(args[0], lookup), eval_ast(args[1], lookup)
-    return {"+": lambda: a + b, "-": lambda: a - b, "*": lambda: a * b, "/": lambda: a // b,
+    return {"+": lambda: a + b, "-": lambda: a - b, "*": lambda: a * b, "/": lambda: c_div(a, b),
             "==": lambda: a == b, "~=": lambda: a != b, "<": lambda: a < b, "<=": lambda: a <= b,
             ">": lambda: a > b, ">=": lambda: a >= b}[op]()
 
