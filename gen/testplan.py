@@ -52,6 +52,7 @@ class Plan:
         self.model = inst.model
         self.prof = self.model.profile(p)
         self.dindex = {d["name"]: i for i, d in enumerate(self.model.dtype_list)}
+        self.skipped = []  # (case label, the instruction rule that rejects its shape)
 
     def E_B(self, dt):
         m = self.prof["machine"]
@@ -129,26 +130,45 @@ class Plan:
             for fill in fills:
                 ops = self.operands(tup, vr, vc, extra, n)
                 cases.append(self.case(tup, f"{label} {fill[7:].lower()}", ops, 1000 + len(cases), fill))
-        cases = [c for c in cases if c]
         for out, srcs in (k["in_place"] or {}).items():
-            src = tup.role(srcs[0])
-            if out not in tup.ops or tup.layouts[out] != tup.layouts[src] or tup.dtype_of(out) != tup.dtype_of(src):
-                continue  # this tuple's output cannot be the very tile of its source
-            ops = self.operands(tup, 13, 3 * B - 1, 2 * B, 0)
-            cases.append(self.case(tup, f"in place {out}={src}", ops, 2000 + len(cases), "H_FILL_RANDOM",
-                                   same_as={out: src}))
+            for role in srcs:
+                src = tup.role(role)
+                if out not in tup.ops or tup.layouts[out] != tup.layouts[src] or tup.dtype_of(out) != tup.dtype_of(src):
+                    continue  # this tuple's output cannot be the very tile of its source
+                narrow = role == "narrow"
+                # a narrow source that is dst's tile has dst's valid shape: one block wide in mode 2
+                vc = B if narrow and tup.axes.get("mode") == "mode2" else 3 * B - 1
+                ops = self.operands(tup, 13, vc, 2 * B, 0)
+                if narrow:
+                    ops[src] = dict(ops[out])
+                # ties put row maxima at column 0, the element an in-place index overwrites first
+                fill = "H_FILL_TIES" if k["reduce"] else "H_FILL_RANDOM"
+                cases.append(self.case(tup, f"in place {out}={src}", ops, 2000 + len(cases), fill,
+                                       same_as={out: src}))
         if "scalar" in k["operands"]:
             for s in range(1, N_CLASSES_MAX):  # every scalar class against every src class
                 ops = self.operands(tup, 2, N_CLASSES_MAX, 0, 0)
-                cases.append(self.case(tup, "classes x scalar", ops, s, "H_FILL_CLASSES"))
-        return cases
+                c = self.case(tup, "classes x scalar" + (" (unaligned)" if s % 2 else ""), ops, s, "H_FILL_CLASSES")
+                if c and s % 2:
+                    c["ops"]["scalar"]["offset"] += 1  # the scalar is any element in memory: no alignment
+                cases.append(c)
+        return [c for c in cases if c]
 
     def case(self, tup, label, ops, seed, fill, same_as=None):
+        """The legal case, or None where the shape is not one of this tuple's: it reads as
+        another tuple, or an instruction's own rule narrows the shapes (recorded in skipped)."""
         arena = self.layout_arena(tup, ops, same_as)
-        got = M.verify(self.inst, self.p, tup.entry["form"], self.descs(tup, ops))
+        descs = self.descs(tup, ops)
+        got = M.verify(self.inst, self.p, tup.entry["form"], descs)
         if got[0] == "ok" and got[1] is not tup and got[1].kernel != tup.kernel:
             return None  # e.g. a mode-2 narrow operand as wide as dst reads as the normal order
-        if got[0] != "ok" or got[1] is not tup:
+        if got[0] != "ok":
+            own = [r for r in tup.rules if r.file == self.inst.file and not M.eval_rule(r, tup, descs, self.prof)]
+            if not own:
+                raise AssertionError(f"test plan bug: {self.inst.name} {tup.ident()} {label}: {got}")
+            self.skipped.append((label, own[0]))
+            return None
+        if got[1] is not tup:
             raise AssertionError(f"test plan bug: {self.inst.name} {tup.ident()} {label}: {got}")
         return {"label": label, "seed": seed, "fill": fill, "arena": arena, "ops": ops}
 
@@ -224,7 +244,9 @@ def plan(inst, p):
                         "values": values})
     for t in inst.tuples[p]:
         cases = pl.legal_cases(t)
-        base = next(i for i, c in enumerate(cases) if c["label"].startswith("valid<tile"))
+        base = next((i for i, c in enumerate(cases) if c["label"].startswith("valid<tile")), None)
+        if base is None:
+            raise no_test_shape(inst, p, t, pl.skipped)
         muts = pl.mutations(t, base, cases[base])
         dt = t.dtype_of("src" if k["reduce"] else "dst")
         tuples.append({
@@ -238,6 +260,16 @@ def plan(inst, p):
     return {"entries": entries, "tuples": tuples, "kind": inst.kind_name, "math_operands": values,
             "reduce": inst.d["math"]["fn"] if k["reduce"] else None,
             "ref_math": None if k["reduce"] else cexpr.reference_math(inst.d["math"])}
+
+
+def no_test_shape(inst, p, tup, skipped):
+    """The mutations start from the 'valid<tile' case; an instruction rule that rejects it
+    leaves the tuple without rejection tests, so the spec must loosen the rule."""
+    why = "; ".join(f"'{label}' fails rule '{r.name}' ({r.file}:{r.line})" for label, r in skipped
+                    if label.startswith("valid<tile"))
+    return M.SpecError(f"{inst.file}:{inst.line}: the generated tests have no legal base case for {p} tuple "
+                       f"{tup.ident()}: {why or 'no case was legal'}; allowed: instruction rules that admit "
+                       "a 13-row tile with valid region 13 x (3*block_elems - 1)")
 
 
 def full_desc(d):

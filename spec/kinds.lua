@@ -64,7 +64,9 @@ kind {
     { name = "mode", derive = "layout", of = "narrow", values = { mode1 = "DN", mode2 = "ND" }, status = "layout" },
     { name = "tmp", derive = "presence", of = "tmp", values = { "none", "tmp" }, status = "tmp" },
   },
-  in_place = { dst = { "full" } },
+  -- dst may be either source: a narrow operand that is dst's very tile has dst's valid shape,
+  -- so it is a mode-2 block as wide as dst, read once per element (column j reads column j)
+  in_place = { dst = { "full", "narrow" } },
   kernel = "{T}_{mode}{order:swap=_swap}",
   rules = {
     full_valid,
@@ -95,7 +97,8 @@ kind {
   roles = expand_roles,
   role_layouts = { full = { "ND" }, narrow = { "ND" } },
   axes = { order_axis },
-  in_place = { dst = { "full" } },
+  -- dst may be either source; the kernel writes row 0, the narrow operand's row, last
+  in_place = { dst = { "full", "narrow" } },
   kernel = "{T}{order:swap=_swap}",
   rules = {
     full_valid,

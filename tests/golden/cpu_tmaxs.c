@@ -79,8 +79,11 @@ void pto_cpu_tmaxs_bf16(const pto_tile *dst, const pto_tile *src, const void *sc
     uint16_t *d = (uint16_t *)dst->data;
     const uint16_t *s = (const uint16_t *)src->data;
     const size_t rows = dst->valid_rows, cols = dst->valid_cols, ds = dst->cols, ss = src->cols;
-    const float v_scalar = pto_cpu__bf16_to_f32(*(const uint16_t *)scalar);
+    uint16_t scalar_bits;
+    float v_scalar;
     size_t i, j;
+    pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
+    v_scalar = pto_cpu__bf16_to_f32(scalar_bits);
     for (i = 0; i < rows; i++) {
         uint16_t *drow = d + i * ds;
         const uint16_t *srow = s + i * ss;
@@ -97,8 +100,11 @@ void pto_cpu_tmaxs_f16(const pto_tile *dst, const pto_tile *src, const void *sca
     uint16_t *d = (uint16_t *)dst->data;
     const uint16_t *s = (const uint16_t *)src->data;
     const size_t rows = dst->valid_rows, cols = dst->valid_cols, ds = dst->cols, ss = src->cols;
-    const float v_scalar = pto_cpu__f16_to_f32(*(const uint16_t *)scalar);
+    uint16_t scalar_bits;
+    float v_scalar;
     size_t i, j;
+    pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
+    v_scalar = pto_cpu__f16_to_f32(scalar_bits);
     for (i = 0; i < rows; i++) {
         uint16_t *drow = d + i * ds;
         const uint16_t *srow = s + i * ss;
@@ -115,8 +121,11 @@ void pto_cpu_tmaxs_f32(const pto_tile *dst, const pto_tile *src, const void *sca
     float *d = (float *)dst->data;
     const float *s = (const float *)src->data;
     const size_t rows = dst->valid_rows, cols = dst->valid_cols, ds = dst->cols, ss = src->cols;
-    const float v_scalar = (*(const float *)scalar);
+    float scalar_bits;
+    float v_scalar;
     size_t i, j;
+    pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
+    v_scalar = (scalar_bits);
     for (i = 0; i < rows; i++) {
         float *drow = d + i * ds;
         const float *srow = s + i * ss;
@@ -133,8 +142,11 @@ void pto_cpu_tmaxs_i16(const pto_tile *dst, const pto_tile *src, const void *sca
     int16_t *d = (int16_t *)dst->data;
     const int16_t *s = (const int16_t *)src->data;
     const size_t rows = dst->valid_rows, cols = dst->valid_cols, ds = dst->cols, ss = src->cols;
-    const int16_t v_scalar = (*(const int16_t *)scalar);
+    int16_t scalar_bits;
+    int16_t v_scalar;
     size_t i, j;
+    pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
+    v_scalar = (scalar_bits);
     for (i = 0; i < rows; i++) {
         int16_t *drow = d + i * ds;
         const int16_t *srow = s + i * ss;
@@ -151,8 +163,11 @@ void pto_cpu_tmaxs_i32(const pto_tile *dst, const pto_tile *src, const void *sca
     int32_t *d = (int32_t *)dst->data;
     const int32_t *s = (const int32_t *)src->data;
     const size_t rows = dst->valid_rows, cols = dst->valid_cols, ds = dst->cols, ss = src->cols;
-    const int32_t v_scalar = (*(const int32_t *)scalar);
+    int32_t scalar_bits;
+    int32_t v_scalar;
     size_t i, j;
+    pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
+    v_scalar = (scalar_bits);
     for (i = 0; i < rows; i++) {
         int32_t *drow = d + i * ds;
         const int32_t *srow = s + i * ss;
@@ -169,8 +184,11 @@ void pto_cpu_tmaxs_i8(const pto_tile *dst, const pto_tile *src, const void *scal
     int8_t *d = (int8_t *)dst->data;
     const int8_t *s = (const int8_t *)src->data;
     const size_t rows = dst->valid_rows, cols = dst->valid_cols, ds = dst->cols, ss = src->cols;
-    const int8_t v_scalar = (*(const int8_t *)scalar);
+    int8_t scalar_bits;
+    int8_t v_scalar;
     size_t i, j;
+    pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
+    v_scalar = (scalar_bits);
     for (i = 0; i < rows; i++) {
         int8_t *drow = d + i * ds;
         const int8_t *srow = s + i * ss;
@@ -187,8 +205,11 @@ void pto_cpu_tmaxs_u16(const pto_tile *dst, const pto_tile *src, const void *sca
     uint16_t *d = (uint16_t *)dst->data;
     const uint16_t *s = (const uint16_t *)src->data;
     const size_t rows = dst->valid_rows, cols = dst->valid_cols, ds = dst->cols, ss = src->cols;
-    const uint16_t v_scalar = (*(const uint16_t *)scalar);
+    uint16_t scalar_bits;
+    uint16_t v_scalar;
     size_t i, j;
+    pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
+    v_scalar = (scalar_bits);
     for (i = 0; i < rows; i++) {
         uint16_t *drow = d + i * ds;
         const uint16_t *srow = s + i * ss;
@@ -205,8 +226,11 @@ void pto_cpu_tmaxs_u32(const pto_tile *dst, const pto_tile *src, const void *sca
     uint32_t *d = (uint32_t *)dst->data;
     const uint32_t *s = (const uint32_t *)src->data;
     const size_t rows = dst->valid_rows, cols = dst->valid_cols, ds = dst->cols, ss = src->cols;
-    const uint32_t v_scalar = (*(const uint32_t *)scalar);
+    uint32_t scalar_bits;
+    uint32_t v_scalar;
     size_t i, j;
+    pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
+    v_scalar = (scalar_bits);
     for (i = 0; i < rows; i++) {
         uint32_t *drow = d + i * ds;
         const uint32_t *srow = s + i * ss;
@@ -223,8 +247,11 @@ void pto_cpu_tmaxs_u8(const pto_tile *dst, const pto_tile *src, const void *scal
     uint8_t *d = (uint8_t *)dst->data;
     const uint8_t *s = (const uint8_t *)src->data;
     const size_t rows = dst->valid_rows, cols = dst->valid_cols, ds = dst->cols, ss = src->cols;
-    const uint8_t v_scalar = (*(const uint8_t *)scalar);
+    uint8_t scalar_bits;
+    uint8_t v_scalar;
     size_t i, j;
+    pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
+    v_scalar = (scalar_bits);
     for (i = 0; i < rows; i++) {
         uint8_t *drow = d + i * ds;
         const uint8_t *srow = s + i * ss;
