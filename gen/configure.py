@@ -52,7 +52,7 @@ def main():
     w.append(f"rule spec\n  command = ulimit -v {M.SPEC_MEMORY_BYTES // 1024} && $lua gen/spec2json.lua $out $out.d spec $isa\n"
              "  description = SPEC\n"
              "  depfile = $out.d\n  deps = gcc\n  restat = 1\n\n")
-    w.append("rule render\n  command = $python gen/render.py out/spec.json\n  description = RENDER\n  restat = 1\n\n")
+    w.append("rule render\n  command = $python gen/render.py build/spec.json\n  description = RENDER\n  restat = 1\n\n")
     w.append("rule cc\n  command = $cc -MMD -MF $out.d $cflags $flags -c $in -o $out\n  description = CC $out\n"
              "  depfile = $out.d\n  deps = gcc\n\n")
     w.append("rule link\n  command = $cc $in -o $out -lcmocka -lm\n  description = LINK $out\n\n")
@@ -65,9 +65,9 @@ def main():
     w.append("build build.ninja: configure | gen/configure.py gen/outputs.py gen/model.py spec/profiles.lua spec/isa "
              f"tests/harness tests/unit {' '.join(tdirs)}\n\n")
     lua = sorted(glob.glob("gen/*.lua"))
-    w.append(f"build out/spec.json: spec | {' '.join(lua)} "
+    w.append(f"build build/spec.json: spec | {' '.join(lua)} "
              f"spec/dtypes.lua spec/profiles.lua spec/kinds.lua {' '.join(isa)}\n  isa = {' '.join(isa)}\n\n")
-    w.append(f"build {' '.join(generated)}: render out/spec.json | {' '.join(gen_py + templates)}\n\n")
+    w.append(f"build {' '.join(generated)}: render build/spec.json | {' '.join(gen_py + templates)}\n\n")
     w.append(f"build gen: phony {' '.join(generated)}\n\n")
     harness = sorted(glob.glob("tests/harness/*.c"))
     hobjs = []

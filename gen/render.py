@@ -1,8 +1,8 @@
-"""Renders out/ from out/spec.json: one process, Jinja2 with StrictUndefined, every output
+"""Renders out/ from build/spec.json: one process, Jinja2 with StrictUndefined, every output
 rendered in memory first and then written only where its bytes changed (so ninja's restat
 skips recompiling what did not change, and a failed render leaves out/ as it was).
 
-Usage: python3 gen/render.py out/spec.json
+Usage: python3 gen/render.py build/spec.json
 """
 import os
 import sys
@@ -203,7 +203,7 @@ def write_if_changed(path, text):
 
 def main(argv):
     if len(argv) != 2:
-        print("usage: python3 gen/render.py out/spec.json", file=sys.stderr)
+        print("usage: python3 gen/render.py build/spec.json", file=sys.stderr)
         return 2
     try:
         model = M.Model(argv[1])
@@ -219,8 +219,8 @@ def main(argv):
 
 
 def remove_stale(files):
-    """Delete generated files no spec produces any more (out/ is generated; spec.json is the input)."""
-    keep = set(files) | {"out/spec.json", "out/spec.json.d"}
+    """Delete generated files no spec produces any more: out/ holds nothing else."""
+    keep = set(files)
     for dirpath, _, names in os.walk(os.path.join(ROOT, "out"), topdown=False):
         for name in names:
             rel = os.path.relpath(os.path.join(dirpath, name), ROOT)

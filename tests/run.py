@@ -92,7 +92,9 @@ def check_coverage(tally, ran, binaries):
 
 
 def main(argv):
-    update = "--update-golden" in argv
+    if "--update-golden" in argv:  # just copy: the caller has reviewed the new outputs
+        check_golden(Tally(), update=True)
+        return 0
     binaries = [os.path.abspath(a) for a in argv[1:] if not a.startswith("--")]
     tally, ran = Tally(), set()
     print("conformance (cmocka):")
@@ -100,7 +102,7 @@ def main(argv):
         run_binary(b, tally, ran)
     print("generator:")
     run_generator_tests(tally)
-    check_golden(tally, update)
+    check_golden(tally, update=False)
     check_coverage(tally, ran, binaries)
     for note in tally.notes:
         print(note)
