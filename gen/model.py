@@ -397,6 +397,18 @@ def tile_layout(d):
     return LAYOUT_OF.get((d["blayout"], d["slayout"]))
 
 
+def roles_order(kind, ops):
+    """The roles axis a call reads as: the normal order unless only the second source is full
+    (row-major with dst's valid region)."""
+    full = kind["roles"]["full"]
+
+    def is_full(op):
+        d = ops[op]
+        return tile_layout(d) == "ND" and d["valid_rows"] == ops["dst"]["valid_rows"] \
+            and d["valid_cols"] == ops["dst"]["valid_cols"]
+    return "swap" if not is_full(full["normal"]) and is_full(full["swap"]) else "normal"
+
+
 def verify(inst, profile_name, form, ops):
     """Mirror of the generated C entry-point verifier.
 
@@ -449,13 +461,7 @@ def verify(inst, profile_name, form, ops):
         if ax["derive"] == "presence":
             val = "none" if ops.get(ax["of"]) is None else ax["values"][1]
         elif ax["derive"] == "roles":
-            full = k["roles"]["full"]
-
-            def is_full(op):
-                d = ops[op]
-                return tile_layout(d) == "ND" and d["valid_rows"] == ops["dst"]["valid_rows"] \
-                    and d["valid_cols"] == ops["dst"]["valid_cols"]
-            val = "swap" if not is_full(full["normal"]) and is_full(full["swap"]) else "normal"
+            val = roles_order(k, ops)
         else:  # layout of an operand or role, before `order` is known only via the tuple
             val = None
         if val is not None:

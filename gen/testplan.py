@@ -136,9 +136,11 @@ class Plan:
                 if out not in tup.ops or tup.layouts[out] != tup.layouts[src] or tup.dtype_of(out) != tup.dtype_of(src):
                     continue  # this tuple's output cannot be the very tile of its source
                 narrow = role == "narrow"
-                # a narrow source that is dst's tile has dst's valid shape: one block wide in mode 2
-                vc = B if narrow and tup.axes.get("mode") == "mode2" else 3 * B - 1
-                ops = self.operands(tup, 13, vc, 2 * B, 0)
+                # a narrow source that is dst's tile has dst's shape: one block wide in mode 2
+                if narrow and tup.axes.get("mode") == "mode2":
+                    ops = self.operands(tup, 13, B, 0, 0)
+                else:
+                    ops = self.operands(tup, 13, 3 * B - 1, 2 * B, 0)
                 if narrow:
                     ops[src] = dict(ops[out])
                 # ties put row maxima at column 0, the element an in-place index overwrites first
@@ -159,9 +161,11 @@ class Plan:
         another tuple, or an instruction's own rule narrows the shapes (recorded in skipped)."""
         arena = self.layout_arena(tup, ops, same_as)
         descs = self.descs(tup, ops)
+        if "order" in tup.axes and M.roles_order(self.inst.kind, descs) != tup.axes["order"]:
+            return None  # e.g. a mode-2 narrow operand as wide as dst reads as the normal order
         got = M.verify(self.inst, self.p, tup.entry["form"], descs)
         if got[0] == "ok" and got[1] is not tup and got[1].kernel != tup.kernel:
-            return None  # e.g. a mode-2 narrow operand as wide as dst reads as the normal order
+            return None
         if got[0] != "ok":
             own = [r for r in tup.rules if r.file == self.inst.file and not M.eval_rule(r, tup, descs, self.prof)]
             if not own:
@@ -244,7 +248,8 @@ def plan(inst, p):
                         "values": values})
     for t in inst.tuples[p]:
         cases = pl.legal_cases(t)
-        base = next((i for i, c in enumerate(cases) if c["label"].startswith("valid<tile")), None)
+        # mutations start from a case with padding; an instruction rule may leave only others
+        base = next((i for i, c in enumerate(cases) if c["label"].startswith("valid<tile")), 0 if cases else None)
         if base is None:
             raise no_test_shape(inst, p, t, pl.skipped)
         muts = pl.mutations(t, base, cases[base])
@@ -263,13 +268,12 @@ def plan(inst, p):
 
 
 def no_test_shape(inst, p, tup, skipped):
-    """The mutations start from the 'valid<tile' case; an instruction rule that rejects it
-    leaves the tuple without rejection tests, so the spec must loosen the rule."""
-    why = "; ".join(f"'{label}' fails rule '{r.name}' ({r.file}:{r.line})" for label, r in skipped
-                    if label.startswith("valid<tile"))
-    return M.SpecError(f"{inst.file}:{inst.line}: the generated tests have no legal base case for {p} tuple "
-                       f"{tup.ident()}: {why or 'no case was legal'}; allowed: instruction rules that admit "
-                       "a 13-row tile with valid region 13 x (3*block_elems - 1)")
+    """Instruction rules that reject every test shape leave a tuple untested: a spec error."""
+    rules = sorted({(r.file, r.line, r.name) for _, r in skipped})
+    why = ", ".join(f"'{name}' ({f}:{line})" for f, line, name in rules)
+    return M.SpecError(f"{inst.file}:{inst.line}: {p} tuple {tup.ident()} has no legal test shape: "
+                       f"{len(skipped)} shapes fail rule {why}; allowed: rules that admit some of the shapes "
+                       "1x1, 3x(E-1), 2xE, ... (gen/testplan.py)")
 
 
 def full_desc(d):
