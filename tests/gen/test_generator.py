@@ -1,6 +1,7 @@
 """Generator tests: deterministic, write-if-changed and atomic output; the CLI."""
 import glob
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -102,6 +103,25 @@ class Generation(unittest.TestCase):
         self.assertEqual(rc, 1)
         self.assertFalse(os.path.exists(os.path.join(tree, "out", "include")))
         return err
+
+    def test_the_readme_example_instruction_generates(self):
+        with open(os.path.join(ROOT, "README.md")) as f:
+            example = re.search(r"For example a row-broadcast multiply:\n\n```lua\n(.*?)```", f.read(), re.S)
+        self.assertIsNotNone(example, "README lost its 'Adding an instruction' example")
+        tree = os.path.join(self.tmp, "readme")
+        copy_tree(tree)
+        with open(os.path.join(tree, "spec", "isa", "trowexpandmul.lua"), "w") as f:
+            f.write(example.group(1))
+        rc, err = generate(tree)
+        self.assertEqual(rc, 0, err)
+        self.assertTrue(os.path.exists(os.path.join(tree, "out", "tests", "cpu", "test_trowexpandmul.c")))
+
+    def test_an_instruction_rule_that_rejects_every_test_shape_is_an_error(self):
+        err = self.late_error("noshape", "spec/isa/tmaxs.lua", "  legal = {",
+                              '  rules = { rule { name = "never", check = "src.valid_cols < 1", status = "valid", '
+                              'why = "test" } },\n  legal = {')
+        self.assertRegex(err, r"spec/isa/tmaxs\.lua:\d+: \w+ tuple \w+ has no legal test shape: \d+ shapes fail "
+                              r"rule 'never' \(spec/isa/tmaxs\.lua:\d+\)")
 
     def test_a_rule_that_never_applies_is_an_error(self):
         err = self.late_error("never", "spec/isa/tmaxs.lua", 'legal = {\n    a2a3 = { T = { "f32", "f16", "i32", "i16" } },',
