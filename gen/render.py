@@ -6,6 +6,7 @@ Usage: python3 gen/render.py build/spec.json
 """
 import os
 import sys
+import textwrap
 
 import jinja2
 
@@ -73,6 +74,25 @@ def kernel_ctx(inst, p, tup):
         k["mode"] = tup.axes.get("mode", "")
         k["block"] = inst.model.profile(p)["machine"]["block_bytes"] // dt["bytes"]
     return k
+
+
+def header_notes(inst, profiles):
+    """Comment lines of an instruction header: what the call decides and which operands it uses."""
+    k = inst.kind
+    notes = [k["doc"]]
+    if k["in_place"]:
+        pairs = "; ".join(f"{out} may be the {' or the '.join(srcs)} source"
+                          for out, srcs in sorted(k["in_place"].items()))
+        notes.append(f"In place (the very same tile: every descriptor field equal): {pairs}. "
+                     "No other overlap is accepted.")
+    for op, o in sorted(k["operands"].items()):
+        if o["optional"]:
+            notes.append(f"{op}: " + ", ".join(f"{p}: {USE_TEXT[inst.use[p][op]]}" for p in profiles) + ".")
+    return [line for n in notes for line in textwrap.wrap(n, 96)]
+
+
+USE_TEXT = {"required": "required", "optional": "optional (NULL when not given)",
+            "ignored": "not read, anything may be passed (NULL too)"}
 
 
 def entry_ctx(inst, p, entry):
@@ -150,7 +170,7 @@ class Renderer:
                              "wide": "uint32_t"} for d in m.dtype_list if d["class"] != "float"]
         if kind == "header":
             kp = [m.profile(p) for p in outputs.kernel_profiles(m)]
-            base.update(inst=inst, profiles=kp,
+            base.update(inst=inst, profiles=kp, notes=header_notes(inst, [q["name"] for q in kp]),
                         entries={q["name"]: [{"c_name": inst.entry_name(q["name"], e), "params": params(inst, e)}
                                              for e in inst.entries(q["name"])] for q in kp},
                         kernels={q["name"]: [c for e in inst.entries(q["name"])

@@ -54,7 +54,8 @@ kind {
   name = "row_expand",
   doc = "dst[i,j] = f(src0[i,j], s_i): the narrow operand gives one scalar per row (mode 1, DN Rx1) "
      .. "or one 32-byte block per row used block-periodically (mode 2, ND Rx(32/sizeof T)); "
-     .. "either source may be the narrow one (swap).",
+     .. "either source may be the narrow one (swap). The call decides both: the mode is the narrow "
+     .. "operand's layout, the order which source is full (row-major with dst's valid region; src0 when both are).",
   entries = { { form = "main", operands = { "dst", "src0", "src1", "tmp" } } },
   operands = expand_operands { tmp = { tile = true, io = "tmp", dtype = "T", optional = true, layouts = { "ND" } } },
   roles = expand_roles,
@@ -91,7 +92,8 @@ kind {
 kind {
   name = "col_expand",
   doc = "dst[i,j] = f(src0[i,j], s_j): the narrow operand's row 0 gives one scalar per column; "
-     .. "either source may be the narrow one (swap).",
+     .. "either source may be the narrow one (swap). The call decides the order: the full source is "
+     .. "the one with dst's valid region (src0 when both have it).",
   entries = { { form = "main", operands = { "dst", "src0", "src1" } } },
   operands = expand_operands(),
   roles = expand_roles,
@@ -110,7 +112,8 @@ kind {
 kind {
   name = "row_reduce_index",
   reduce = true, -- math is one reduction (argmax or argmin) of src
-  doc = "dst[i,0] = index of the row maximum of src (and dst_val[i,0] = that maximum in the value+index form).",
+  doc = "dst[i,0] = index of the row maximum of src (and dst_val[i,0] = that maximum in the value+index form). "
+     .. "Only column 0 of the outputs' valid rows is written, whether they are ND or DN column vectors.",
   entries = {
     { form = "idx", operands = { "dst", "src", "tmp" } },
     { form = "val", suffix = "_val", operands = { "dst_val", "dst_idx", "src", "tmp" } },

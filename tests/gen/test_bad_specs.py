@@ -10,6 +10,8 @@ of the live file instead of a copy that would go stale; it has no text after its
     -- replace: <text>           text that occurs exactly once in the target (\n for a newline)
     -- with: <text>              what replaces it
     -- append: <line>            a line added at the end
+In a patch case's expected lines, {with} stands for the line number where the last `with`
+text starts, so edits elsewhere in the live file do not break the case.
 """
 import glob
 import json
@@ -83,7 +85,8 @@ class BadSpecs(unittest.TestCase):
         dst = os.path.join(self.tmp, "spec", header["target"])
         if header["patch"]:
             self.assertEqual(text.strip(), "", "a patch case has no text after its header")
-            text = self.patched(dst, header["patch"])
+            text, with_line = self.patched(dst, header["patch"])
+            header["expect"] = [e.replace("{with}", str(with_line)) for e in header["expect"]]
         data = precompile(text) if header["precompile"] else text.encode()
         os.makedirs(os.path.dirname(dst), exist_ok=True)
         with open(dst, "wb") as f:
@@ -100,17 +103,18 @@ class BadSpecs(unittest.TestCase):
     def patched(self, path, patch):
         with open(path, encoding="utf-8") as f:
             text = f.read()
-        old = None
+        old, with_line = None, None
         for key, value in patch:
             if key == "replace":
                 old = value
             elif key == "with":
                 self.assertIsNotNone(old, "'-- with:' needs a '-- replace:' before it")
                 self.assertEqual(text.count(old), 1, f"'{old}' must occur exactly once in {path}")
+                with_line = text[:text.index(old)].count("\n") + 1
                 text, old = text.replace(old, value), None
             else:
                 text = text.rstrip("\n") + "\n" + value + "\n"
-        return text
+        return text, with_line
 
     def test_good_specs_load(self):
         r, seconds = run_spec2json(self.tmp)
