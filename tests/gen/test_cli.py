@@ -208,6 +208,42 @@ class Operands(CliCase):
         self.assertUsageError(self.check("tmaxs", "dst=f32:ND:4x8:"), "unknown location ''")
 
 
+class Arguments(CliCase):
+    def test_list_takes_one_instruction(self):
+        self.assertUsageError(ptogen("list", "tmaxs", "extra"), "list takes at most one instruction, got 2")
+
+    def test_list_unknown_instruction(self):
+        self.assertUsageError(ptogen("list", "tmax"), "unknown instruction 'tmax'; allowed: tcolexpanddiv,")
+
+    def test_profile_needs_a_known_name(self):
+        self.assertUsageError(ptogen("list", "--profile"), "--profile needs a profile name; allowed: ")
+        self.assertUsageError(ptogen("list", "--profile", "x86"), "unknown profile 'x86'; allowed: ")
+
+    def test_profile_given_twice(self):
+        self.assertUsageError(ptogen("list", "--profile", "a5", "--profile=cpu"), "--profile given twice")
+
+    def test_profile_equals_form(self):
+        r = ptogen("list", "--profile=a2a3", "tmaxs")
+        self.assertEqual([ln.split()[2] for ln in r.stdout.splitlines()], ["f16", "f32", "i16", "i32"])
+
+    def test_unknown_option(self):
+        self.assertUsageError(ptogen("check", "tmaxs", "--profile", "cpu", "--verbose"),
+                              "unknown option '--verbose'; allowed: --profile P, --help")
+
+    def test_check_needs_an_instruction_and_a_profile(self):
+        self.assertUsageError(ptogen("check", "--profile", "cpu"), "check needs an instruction; allowed: ",
+                              "trowargmax_val")
+        self.assertUsageError(ptogen("check", "tmaxs", "dst=f32:ND:16x16"), "check needs --profile P; allowed: ")
+        self.assertUsageError(ptogen("check", "dst=f32:ND:16x16", "--profile", "cpu"),
+                              "check needs an instruction before the operands")
+
+    def test_check_unknown_instruction_lists_the_entry_points(self):
+        self.assertUsageError(self.check("tmax"), "unknown instruction 'tmax'; allowed: ", "trowargmax_val")
+
+    def test_a_newline_in_an_argument_stays_on_one_line(self):
+        self.assertUsageError(self.check("tmaxs", "dst=f32:ND:4x8\nboo"), "bad shape '4x8\\nboo'")
+
+
 # The fuzz test mutates legal calls (one per kind and entry point), so it reaches deep into the
 # verifier, with plausible, nearly valid and plainly wrong operand values.
 FUZZ_SEEDS = [["tmaxs", "cpu", "dst=f32:ND:16x16", "src=same:dst", "scalar=2"],
@@ -244,7 +280,14 @@ def mutate(rng, seed, profiles, dtypes):
             ops[k] = ops[k].split("=")[0] + "=" + tile(rng, dtypes)
         else:
             ops[k] = ops[k].split("=")[0] + "=" + rng.choice(JUNK)
-    return ["ptogen", "check", name, "--profile", profile] + ops
+    argv = [name, "--profile", profile] + ops
+    if rng.random() < 0.1:  # the arguments around the operands: options, order, the instruction
+        k = rng.randrange(len(argv))
+        if rng.random() < 0.5:
+            del argv[k]
+        else:
+            argv.insert(k, rng.choice(["--profile", "--profile=", "--profile=a5", "-x", "tmaxs", "check", "=", ""]))
+    return ["ptogen", "check"] + argv
 """
 
 
