@@ -326,6 +326,7 @@ local function check_rule(owner, keys, r, scope)
           else
             err_at(rec, { "when" }, string.format("when: unknown condition '%s'; allowed: <operand>.layout, <operand>.elem_bytes or an axis", k)); ok = false
           end
+        elseif scope.broken and scope.broken[k] then -- the axis has its own error
         elseif not scope.axes[k] then
           err_at(rec, { "when" }, string.format("when: unknown axis '%s'; allowed: %s", tostring(k), list(scope.axes))); ok = false
         elseif not set(scope.axes[k])[v] then
@@ -340,6 +341,129 @@ local function check_rule(owner, keys, r, scope)
   if not ok then return nil end
   return { name = r.name, check = ast, text = r.check, status = r.status, why = r.why, when = when, on = on or {},
            static = static, file = rec.__file, line = rec.__line }
+end
+
+-- in_place maps an output operand to the sources (input tiles or roles) it may be the very tile of.
+local function check_in_place(r, k)
+  local outs, srcs, ok = {}, {}, true
+  for name, o in pairs(k.operands) do
+    if o.io == "out" then outs[name] = true elseif o.io == "in" and o.tile then srcs[name] = true end
+  end
+  for role in pairs(k.roles) do srcs[role] = true end
+  for out, from in pairs(r.in_place or {}) do
+    if not outs[out] then
+      err_at(r, { "in_place", out }, string.format("in_place: '%s' is not an output operand; allowed: %s", show(out), list(outs))); ok = false
+    else
+      ok = want_list(r, { "in_place", out }, from, sorted_keys(srcs), "in_place." .. out, true) and ok
+    end
+  end
+  return ok
+end
+
+-- Every entry passes every input operand: the math reads them all (and the kernel takes them).
+local function check_entry_inputs(r, k, values)
+  local ok = true
+  for _, e in pairs(k.entries) do
+    local passed = set(e.operands)
+    for _, name in ipairs(sorted_keys(values)) do
+      if not passed[name] then
+        err_at(r, { "entries", e.form }, string.format("entry %s does not pass input operand '%s', which the math reads; allowed: entries that pass every input (%s)",
+                                                       e.form, name, list(values)))
+        ok = false
+      end
+    end
+  end
+  return ok
+end
+
+-- The values of a layout axis (the keys of its map), or nil when `values` is not a map.
+local function layout_axis_values(a)
+  return type(a.values) == "table" and #a.values == 0 and sorted_keys(a.values) or nil
+end
+
+-- A layout axis maps each of its values to its own layout: a call selects the value by the
+-- layout it passes, so two values of one layout would be two tuples no call can tell apart.
+local function check_layout_axis(r, a)
+  local keys, by_layout, ok = { "axes", a.name, "values" }, {}, true
+  if not layout_axis_values(a) then
+    err_at(r, keys, string.format("axis %s: values must map each axis value to a layout; allowed: e.g. values = { mode1 = \"DN\", mode2 = \"ND\" }", a.name))
+    return false
+  end
+  for _, v in ipairs(layout_axis_values(a)) do
+    local l = a.values[v]
+    if not set(LAYOUTS)[l] then
+      err_at(r, keys, string.format("axis %s: value %s maps to unknown layout '%s'; allowed: %s", a.name, v, show(l), join(LAYOUTS))); ok = false
+    elseif by_layout[l] then
+      err_at(r, keys, string.format("axis %s: values %s and %s both map to layout %s, so no call can tell them apart; allowed: one value per layout (%s)",
+                                    a.name, by_layout[l], v, l, join(LAYOUTS))); ok = false
+    end
+    by_layout[l] = by_layout[l] or v
+  end
+  return ok
+end
+
+-- In a kind with roles a tuple is named by its dtypes and axes, not its layouts (model.py
+-- Tuple.ident), so the layout of each role and of each other tile must be one, or be picked
+-- by a layout axis; otherwise two tuples get one name (and one kernel).
+local function check_roles_pin_layouts(r, k)
+  if next(k.roles) == nil then return true end
+  local picked, in_role = {}, {}
+  for _, ax in pairs(k.axes) do if ax.derive == "layout" then picked[ax.of] = true end end
+  local function pinned(name, layouts, keys, what)
+    if #layouts < 2 or picked[name] then return true end
+    err_at(r, keys, string.format("%s may be %s, but tuples of a kind with roles are named by dtypes and axes only, "
+                                  .. "so two tuples would get one name; allowed: one layout (e.g. role_layouts = { %s = { \"%s\" } }) "
+                                  .. "or a layout axis of %s", what, table.concat(layouts, " or "), name, layouts[1], name))
+    return false
+  end
+  local ok = true
+  for _, role in ipairs(sorted_keys(k.roles)) do
+    local allowed, keys = set(k.role_layouts[role] or LAYOUTS), k.role_layouts[role] and { "role_layouts", role } or { "roles", role }
+    for _, order in ipairs(sorted_keys(k.roles[role])) do
+      local opname, layouts = k.roles[role][order], {}
+      in_role[opname] = true
+      for _, l in ipairs(k.operands[opname].layouts) do if allowed[l] then layouts[#layouts + 1] = l end end
+      if not picked[opname] and not pinned(role, layouts, keys, "role " .. role) then ok = false; break end
+    end
+  end
+  for _, name in ipairs(sorted_keys(k.operands)) do
+    local o = k.operands[name]
+    if o.tile and not in_role[name] then ok = pinned(name, o.layouts, { "operands", name }, "operand " .. name) and ok end
+  end
+  return ok
+end
+
+-- The kernel name pattern (model.py kernel_name): letters, digits and _, `{V}` for a dtype
+-- variable or an axis, `{axis:value=text}` for text that only that axis value adds. It spells
+-- every dtype variable: kernels of different dtypes need different names.
+local function check_kernel_pattern(r, dvars, axes_scope)
+  local fields_ok = {}
+  for v in pairs(dvars) do fields_ok[#fields_ok + 1] = "{" .. v .. "}" end
+  for a in pairs(axes_scope) do fields_ok[#fields_ok + 1] = "{" .. a .. "}" end
+  table.sort(fields_ok)
+  fields_ok[#fields_ok + 1] = "{<axis>:<value>=<text>}"
+  local allowed = join(fields_ok)
+  local function bad(msg) err_at(r, { "kernel" }, "kernel: " .. msg .. "; allowed: " .. allowed); return false end
+  if r.kernel == "" then return bad("the name pattern is empty") end
+  local ok, used = true, {}
+  local rest = r.kernel:gsub("%b{}", function(field)
+    local name = field:match("^{([%w_]+)}$")
+    local ax, val = field:match("^{([%w_]+):([%w_]+)=[%w_]*}$")
+    if name then
+      if dvars[name] or axes_scope[name] then used[name] = true
+      else ok = bad(string.format("unknown variable '%s' in '%s'", name, field)) end
+    elseif not ax then ok = bad(string.format("malformed field '%s'", field))
+    elseif not axes_scope[ax] then ok = bad(string.format("unknown axis '%s' in '%s'", ax, field))
+    elseif not set(axes_scope[ax])[val] then
+      ok = bad(string.format("unknown value '%s' of axis %s in '%s' (%s has %s)", val, ax, field, ax, join(axes_scope[ax])))
+    end
+    return ""
+  end)
+  if rest:find("[^%w_]") then ok = bad(string.format("'%s' has characters other than letters, digits, _ and fields", r.kernel)) end
+  for _, v in ipairs(sorted_keys(dvars)) do
+    if ok and not used[v] then ok = bad(string.format("the pattern does not spell dtype variable {%s}, so kernels of different dtypes would get one name", v)) end
+  end
+  return ok
 end
 
 local KINDS, kind_names = {}, {}
@@ -384,12 +508,15 @@ for _, r in ipairs(records.kind) do
         k.entries[i] = { form = e.form, suffix = e.suffix or "", operands = e.operands }
       else ok = false end
     end
-    local axes_scope = {}
+    local axes_scope, broken = {}, {} -- broken: axes whose values are unknown (their error is reported)
     for i, a in ipairs(r.axes) do
       if fields(r, a, { "axes" }, set { "name", "derive", "values", "of", "status" }, { "name", "derive", "values" }, "axis") then
         local ax = { name = a.name, derive = a.derive, of = a.of, status = a.status or "layout", values = {}, map = {} }
         if a.derive == "layout" then
-          for _, v in ipairs(sorted_keys(a.values)) do ax.values[#ax.values + 1] = v; ax.map[v] = a.values[v] end
+          local vals = layout_axis_values(a)
+          ok = check_layout_axis(r, a) and ok
+          for _, v in ipairs(vals or {}) do ax.values[#ax.values + 1] = v; ax.map[v] = a.values[v] end
+          broken[a.name] = not vals or nil
           if not tiles[a.of] then err_at(r, { "axes" }, "axis " .. a.name .. " derives from unknown operand " .. tostring(a.of)); ok = false end
         elseif a.derive == "roles" or a.derive == "presence" or a.derive == "form" then
           ax.values = a.values
@@ -400,16 +527,22 @@ for _, r in ipairs(records.kind) do
           err_at(r, { "axes" }, string.format("unknown derive '%s'; allowed: form, roles, layout, presence", tostring(a.derive))); ok = false
         end
         k.axes[i] = ax
-        axes_scope[a.name] = ax.values
+        if not broken[a.name] then axes_scope[a.name] = ax.values end
       else ok = false end
     end
     for out, srcs in pairs(r.in_place or {}) do k.in_place[out] = srcs end
+    if ok then
+      ok = check_in_place(r, k) and ok
+      ok = check_entry_inputs(r, k, values) and ok
+      ok = check_roles_pin_layouts(r, k) and ok
+      ok = check_kernel_pattern(r, dvars, axes_scope) and ok
+    end
     k.tiles, k.dvars, k.values = tiles, sorted_keys(dvars), values
     for i, rr in ipairs(r.rules or {}) do
-      k.rules[#k.rules + 1] = check_rule(r, { "rules" }, rr, { tiles = tiles, axes = axes_scope })
+      k.rules[#k.rules + 1] = check_rule(r, { "rules" }, rr, { tiles = tiles, axes = axes_scope, broken = broken })
     end
     for i, rr in ipairs(r.static_rules or {}) do
-      local cr = check_rule(r, { "static_rules" }, rr, { tiles = tiles, axes = axes_scope })
+      local cr = check_rule(r, { "static_rules" }, rr, { tiles = tiles, axes = axes_scope, broken = broken })
       if cr and not cr.static then err_at(r, { "static_rules" }, "static rule " .. cr.name .. " may use only elem_bytes, block_elems and repeat_elems"); ok = false end
       k.static_rules[#k.static_rules + 1] = cr
     end
