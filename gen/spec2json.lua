@@ -91,6 +91,14 @@ local function want(rec, keys, v, ty, what)
   return true
 end
 
+-- Names of dtypes, profiles, kinds, instructions and rules become parts of C names and file names.
+local function want_name(rec, what)
+  if type(rec.name) ~= "string" or rec.name:match("^[a-z0-9_]+$") then return true end
+  err_at(rec, { "name" }, string.format("%s name '%s' must be lower-case letters, digits and _; allowed: [a-z0-9_]+ (it becomes part of C names)",
+                                        what, rec.name))
+  return false
+end
+
 local function want_list(rec, keys, v, allowed, what, allow_empty)
   if type(v) ~= "table" or #v == 0 and next(v) ~= nil then
     err_at(rec, keys, what .. " must be a list of names"); return false
@@ -180,6 +188,7 @@ for _, r in ipairs(records.dtype) do
   if fields(r, r, {}, set { "name", "enum", "class", "bits", "exponent_bits", "fraction_bits", "upstream" },
             { "name", "enum", "class", "bits" }, "dtype") then
     local ok = want(r, { "name" }, r.name, "string", "dtype name") and want(r, { "bits" }, r.bits, "integer", "bits")
+    ok = want_name(r, "dtype") and ok
     if ok and not ({ [8] = true, [16] = true, [32] = true })[r.bits] then
       err_at(r, { "bits" }, "bits must be 8, 16 or 32, got " .. r.bits); ok = false
     end
@@ -224,6 +233,7 @@ for _, r in ipairs(records.profile) do
     local p = { name = r.name, title = r.title, kernels = r.kernels, machine = {}, semantics = {}, accepts = r.accepts or {},
                 file = r.__file, line = r.__line, __rec = r }
     local ok = want(r, { "name" }, r.name, "string", "profile name") and want(r, { "kernels" }, r.kernels, "boolean", "kernels")
+    ok = want_name(r, "profile") and ok
     if fields(r, r.machine, { "machine" }, set(MACHINE), MACHINE, "machine") then
       for _, k in ipairs(MACHINE) do
         if want(r, { "machine", k }, r.machine[k], "integer", "machine." .. k) then
@@ -297,6 +307,7 @@ local function check_rule(owner, keys, r, scope)
     return nil
   end
   local ok = want(rec, { "name" }, r.name, "string", "rule name") and want(rec, { "why" }, r.why, "string", "why")
+  ok = want_name(r, "rule") and ok
   if not set(STATUSES)[r.status] then
     err_at(rec, { "status" }, string.format("unknown status '%s'; allowed: %s", tostring(r.status), join(STATUSES))); ok = false
   end
@@ -466,6 +477,32 @@ local function check_kernel_pattern(r, dvars, axes_scope)
   return ok
 end
 
+-- Rule names are unique within a kind and its instructions: each rule becomes a C function.
+-- `taken` maps the names already used to where they were defined.
+local function unique_rule_names(rules, taken)
+  local ok = true
+  for _, cr in ipairs(rules) do
+    if taken[cr.name] then
+      report(cr.file, cr.line, string.format("rule '%s' is defined twice (also %s); allowed: one rule per name in a kind and its instructions",
+                                             cr.name, taken[cr.name]))
+      ok = false
+    end
+    taken[cr.name] = taken[cr.name] or ("at " .. cr.file .. ":" .. cr.line)
+  end
+  return ok
+end
+
+-- The names of a kind's rules, as `taken` for its instructions' rules.
+local function kind_rule_names(k)
+  local taken = {}
+  for _, rules in ipairs({ k.rules, k.static_rules }) do
+    for _, cr in ipairs(rules) do
+      taken[cr.name] = taken[cr.name] or string.format("as a rule of kind %s at %s:%d", k.name, cr.file, cr.line)
+    end
+  end
+  return taken
+end
+
 local KINDS, kind_names = {}, {}
 for _, r in ipairs(records.kind) do
   if fields(r, r, {}, { name = "string", doc = "string", entries = "table", operands = "table", roles = "table",
@@ -547,6 +584,10 @@ for _, r in ipairs(records.kind) do
       k.static_rules[#k.static_rules + 1] = cr
     end
     k.axes_scope = axes_scope
+    local rule_names = {}
+    ok = unique_rule_names(k.rules, rule_names) and ok
+    ok = unique_rule_names(k.static_rules, rule_names) and ok
+    ok = want_name(r, "kind") and ok
     if ok then KINDS[r.name] = k; kind_names[#kind_names + 1] = r.name end
   end
 end
@@ -576,11 +617,11 @@ for _, r in ipairs(records.instruction) do
   end
   if ok and type(r.name) == "string" then
     local base = r.__file:match("([^/]+)%.lua$")
-    if base ~= r.name then
+    if not want_name(r, "instruction") then ok = false
+    elseif base ~= r.name then
       local want_file = (r.__file:match("^(.*/)") or "") .. r.name .. ".lua" -- the real spec dir, not always spec/
       err_at(r, { "name" }, string.format("instruction '%s' must live in %s", r.name, want_file)); ok = false
     end
-    if not r.name:match("^[a-z][a-z0-9_]*$") then err_at(r, { "name" }, "name must be lower-case letters, digits and _"); ok = false end
     if seen_names[r.name] then err_at(r, { "name" }, "instruction '" .. r.name .. "' is defined twice"); ok = false end
     seen_names[r.name] = true
   end
@@ -672,6 +713,7 @@ for _, r in ipairs(records.instruction) do
       local cr = check_rule(r, { "rules" }, rr, { tiles = k.tiles, axes = k.axes_scope })
       if cr then inst.rules[#inst.rules + 1] = cr else ok = false end
     end
+    ok = unique_rule_names(inst.rules, kind_rule_names(k)) and ok
     if ok then instructions[#instructions + 1] = inst end
   end
 end
