@@ -603,6 +603,97 @@ local REDUCE_FUNCS = {
 }
 local USES = { "required", "optional", "ignored" }
 
+-- An exclude entry as a spec writes it: { mode = "mode2", tmp = "tmp" }.
+local function show_entry(ex)
+  local parts = {}
+  for _, a in ipairs(sorted_keys(ex)) do
+    local v = ex[a]
+    parts[#parts + 1] = tostring(a) .. " = " .. (type(v) == "string" and '"' .. v .. '"' or show(v))
+  end
+  return #parts == 0 and "{}" or "{ " .. table.concat(parts, ", ") .. " }"
+end
+
+-- The axis values of every tuple of a legal set (the form axis takes each of its values),
+-- or nil while one of its axis lists has an error.
+local function axis_combinations(k, norm)
+  local combos = { {} }
+  for _, ax in ipairs(k.axes) do
+    local vals = ax.derive == "form" and ax.values or norm.axes[ax.name]
+    if not vals then return nil end
+    local grown = {}
+    for _, c in ipairs(combos) do
+      for _, v in ipairs(vals) do
+        local c2 = { [ax.name] = v }
+        for a, x in pairs(c) do c2[a] = x end
+        grown[#grown + 1] = c2
+      end
+    end
+    combos = grown
+  end
+  return combos
+end
+
+local function excluded_by(exclude, combo)
+  for _, ex in ipairs(exclude) do
+    local all = true
+    for a, v in pairs(ex) do all = all and combo[a] == v end
+    if all then return ex end
+  end
+end
+
+-- The axes a `when` or an exclude entry may name; an empty list would read as a bug.
+local function axis_names(axes, kind_name)
+  return next(axes) and list(axes) or "none (kind " .. kind_name .. " has no axes)"
+end
+
+-- exclude is a list of entries { axis = value, ... }, each removing the tuples that have all
+-- those values. No entry twice, and together they leave some tuple.
+local function check_exclude(r, k, pname, exclude, norm)
+  local keys, what, ok, seen = { "legal", pname, "exclude" }, "legal." .. pname .. ".exclude", true, {}
+  local function check_entry(ex)
+    for ax, v in pairs(ex) do
+      if not k.axes_scope[ax] then
+        err_at(r, keys, string.format("exclude: unknown axis '%s'; allowed: %s", tostring(ax), axis_names(k.axes_scope, k.name))); ok = false
+      elseif not set(k.axes_scope[ax])[v] then
+        err_at(r, keys, string.format("exclude: unknown value '%s' for axis '%s'; allowed: %s", tostring(v), ax, join(k.axes_scope[ax]))); ok = false
+      end
+    end
+  end
+  local loose = {} -- fields written without the entry's own braces
+  for key, v in pairs(exclude) do if math.type(key) ~= "integer" then loose[key] = v end end
+  if next(loose) then
+    err_at(r, keys, string.format("%s must be a list of entries, each in its own braces; allowed: exclude = { %s }", what, show_entry(loose)))
+    ok = false
+    check_entry(loose)
+  end
+  for _, ex in ipairs(exclude) do
+    if type(ex) ~= "table" then err_at(r, keys, "exclude entries must be tables of axis = value"); ok = false
+    else
+      check_entry(ex)
+      if seen[show_entry(ex)] then err_at(r, keys, string.format("%s: entry %s is listed twice", what, show_entry(ex))); ok = false end
+      seen[show_entry(ex)] = true
+      norm.exclude[#norm.exclude + 1] = ex
+    end
+  end
+  local combos = ok and axis_combinations(k, norm)
+  if not combos then return ok end
+  local culprits, named = {}, {}
+  for _, c in ipairs(combos) do
+    local ex = excluded_by(norm.exclude, c)
+    if not ex then return ok end
+    if not named[ex] then named[ex] = true; culprits[#culprits + 1] = show_entry(ex) end
+  end
+  local left = {}
+  for _, ax in ipairs(k.axes) do
+    left[#left + 1] = ax.name .. " = " .. table.concat(ax.derive == "form" and ax.values or norm.axes[ax.name], "|")
+  end
+  local allowed = #left > 0 and "entries that leave some tuple of " .. join(left) or "no exclude (kind " .. k.name .. " has no axes)"
+  err_at(r, keys, string.format("legal.%s is empty because of exclude: %s %s every tuple; allowed: %s",
+                                pname, (#culprits == 1 and "entry " or "entries ") .. table.concat(culprits, ", "),
+                                #culprits == 1 and "removes" or "together remove", allowed))
+  return false
+end
+
 local instructions, seen_names = {}, {}
 for _, r in ipairs(records.instruction) do
   local ok = fields(r, r, {}, { name = "string", family = "string", kind = "string", summary = "string", math = true,
@@ -693,16 +784,7 @@ for _, r in ipairs(records.instruction) do
               elseif want_list(r, { "legal", pname, "layouts" }, ls, o.layouts, "legal." .. pname .. ".layouts." .. opname) then
                 norm.layouts[opname] = ls else ok = false end
             end
-            for _, ex in ipairs(L.exclude or {}) do
-              if type(ex) ~= "table" then err_at(r, { "legal", pname, "exclude" }, "exclude entries must be tables of axis = value"); ok = false
-              else
-                for ax, v in pairs(ex) do
-                  if not k.axes_scope[ax] then err_at(r, { "legal", pname, "exclude" }, string.format("exclude: unknown axis '%s'; allowed: %s", tostring(ax), list(k.axes_scope))); ok = false
-                  elseif not set(k.axes_scope[ax])[v] then err_at(r, { "legal", pname, "exclude" }, string.format("exclude: unknown value '%s' for axis '%s'; allowed: %s", tostring(v), ax, join(k.axes_scope[ax]))); ok = false end
-                end
-                norm.exclude[#norm.exclude + 1] = ex
-              end
-            end
+            ok = check_exclude(r, k, pname, L.exclude or {}, norm) and ok
             inst.legal[pname] = norm
           else ok = false end
         end
