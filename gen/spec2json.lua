@@ -297,7 +297,13 @@ local function ast_names(ast, acc)
   return acc
 end
 
--- A rule as written in a kind or an instruction.  `scope` gives tiles, axes and profiles.
+-- What a `when` may name: the kind's axes (an empty list would read as a bug) and operand conditions.
+local function when_keys(scope)
+  if next(scope.axes) == nil then return "<operand>.layout, <operand>.elem_bytes (kind " .. scope.kind .. " has no axes)" end
+  return list(scope.axes) .. ", <operand>.layout, <operand>.elem_bytes"
+end
+
+-- A rule as written in a kind or an instruction.  `scope` gives the kind's name, tiles and axes.
 local function check_rule(owner, keys, r, scope)
   local rec = (type(r) == "table" and r.__rule) and r or owner
   if type(r) ~= "table" or not r.__rule then
@@ -335,11 +341,11 @@ local function check_rule(owner, keys, r, scope)
           elseif field == "elem_bytes" then
             if math.type(v) ~= "integer" then err_at(rec, { "when" }, "when: elem_bytes must be an integer"); ok = false end
           else
-            err_at(rec, { "when" }, string.format("when: unknown condition '%s'; allowed: <operand>.layout, <operand>.elem_bytes or an axis", k)); ok = false
+            err_at(rec, { "when" }, string.format("when: unknown condition '%s'; allowed: %s", k, when_keys(scope))); ok = false
           end
         elseif scope.broken and scope.broken[k] then -- the axis has its own error
         elseif not scope.axes[k] then
-          err_at(rec, { "when" }, string.format("when: unknown axis '%s'; allowed: %s", tostring(k), list(scope.axes))); ok = false
+          err_at(rec, { "when" }, string.format("when: unknown axis '%s'; allowed: %s", tostring(k), when_keys(scope))); ok = false
         elseif not set(scope.axes[k])[v] then
           err_at(rec, { "when" }, string.format("when: unknown value '%s' for axis '%s'; allowed: %s", tostring(v), k, join(scope.axes[k]))); ok = false
         end
@@ -576,10 +582,10 @@ for _, r in ipairs(records.kind) do
     end
     k.tiles, k.dvars, k.values = tiles, sorted_keys(dvars), values
     for i, rr in ipairs(r.rules or {}) do
-      k.rules[#k.rules + 1] = check_rule(r, { "rules" }, rr, { tiles = tiles, axes = axes_scope, broken = broken })
+      k.rules[#k.rules + 1] = check_rule(r, { "rules" }, rr, { kind = r.name, tiles = tiles, axes = axes_scope, broken = broken })
     end
     for i, rr in ipairs(r.static_rules or {}) do
-      local cr = check_rule(r, { "static_rules" }, rr, { tiles = tiles, axes = axes_scope, broken = broken })
+      local cr = check_rule(r, { "static_rules" }, rr, { kind = r.name, tiles = tiles, axes = axes_scope, broken = broken })
       if cr and not cr.static then err_at(r, { "static_rules" }, "static rule " .. cr.name .. " may use only elem_bytes, block_elems and repeat_elems"); ok = false end
       k.static_rules[#k.static_rules + 1] = cr
     end
@@ -602,6 +608,30 @@ local REDUCE_FUNCS = {
   argmax = { arity = 1, arg = "value", result = "index", root_only = true },
 }
 local USES = { "required", "optional", "ignored" }
+
+-- layouts maps tile operands to the layouts a legal set allows them: layouts = { src1 = { "DN" } }.
+local function check_legal_layouts(r, k, pname, layouts, norm)
+  local keys, what, ok, tiles = { "legal", pname, "layouts" }, "legal." .. pname .. ".layouts", true, {}
+  for _, name in ipairs(sorted_keys(k.operands)) do if k.operands[name].tile then tiles[#tiles + 1] = name end end
+  if #layouts > 0 then -- a list, as if for one operand
+    local example = tiles[1]
+    for _, name in ipairs(tiles) do
+      if #k.operands[name].layouts > #k.operands[example].layouts then example = name end
+    end
+    local choices = k.operands[example].layouts
+    local layout = set(choices)[layouts[1]] and layouts[1] or choices[1]
+    err_at(r, keys, string.format("%s must map tile operands to lists of layouts; allowed: e.g. layouts = { %s = { \"%s\" } } (operands: %s)",
+                                  what, example, layout, join(tiles)))
+    return false
+  end
+  for opname, ls in pairs(layouts) do
+    if not set(tiles)[opname] then
+      err_at(r, keys, string.format("layouts: unknown tile operand '%s'; allowed: %s", show(opname), join(tiles))); ok = false
+    elseif want_list(r, keys, ls, k.operands[opname].layouts, what .. "." .. opname) then norm.layouts[opname] = ls
+    else ok = false end
+  end
+  return ok
+end
 
 -- An exclude entry as a spec writes it: { mode = "mode2", tmp = "tmp" }.
 local function show_entry(ex)
@@ -778,12 +808,7 @@ for _, r in ipairs(records.instruction) do
                   norm.axes[ax.name] = vals else ok = false end
               end
             end
-            for opname, ls in pairs(L.layouts or {}) do
-              local o = k.operands[opname]
-              if not (o and o.tile) then err_at(r, { "legal", pname, "layouts" }, "layouts: unknown tile operand '" .. tostring(opname) .. "'"); ok = false
-              elseif want_list(r, { "legal", pname, "layouts" }, ls, o.layouts, "legal." .. pname .. ".layouts." .. opname) then
-                norm.layouts[opname] = ls else ok = false end
-            end
+            ok = check_legal_layouts(r, k, pname, L.layouts or {}, norm) and ok
             ok = check_exclude(r, k, pname, L.exclude or {}, norm) and ok
             inst.legal[pname] = norm
           else ok = false end
@@ -792,7 +817,7 @@ for _, r in ipairs(records.instruction) do
       if next(r.legal) == nil then err_at(r, { "legal" }, "legal is empty; an instruction must be legal on at least one of: " .. join(base_profiles)); ok = false end
     end
     for _, rr in ipairs(r.rules or {}) do
-      local cr = check_rule(r, { "rules" }, rr, { tiles = k.tiles, axes = k.axes_scope })
+      local cr = check_rule(r, { "rules" }, rr, { kind = k.name, tiles = k.tiles, axes = k.axes_scope })
       if cr then inst.rules[#inst.rules + 1] = cr else ok = false end
     end
     ok = unique_rule_names(inst.rules, kind_rule_names(k)) and ok
