@@ -609,6 +609,21 @@ local REDUCE_FUNCS = {
 }
 local USES = { "required", "optional", "ignored" }
 
+-- The math reads every input operand of the kind: an input it ignores is a slip in the spec
+-- (and an unused variable in the generated code).
+local function check_math_reads_inputs(r, k, ast)
+  local read, ok = {}, true
+  for _, ref in ipairs(ast_names(ast)) do read[ref.name] = true end
+  for _, name in ipairs(sorted_keys(k.values)) do
+    if not read[name] then
+      err_at(r, { "math" }, string.format("math does not use operand '%s'; allowed: math that reads every input of kind %s (%s)",
+                                          name, k.name, list(k.values)))
+      ok = false
+    end
+  end
+  return ok
+end
+
 -- layouts maps tile operands to the layouts a legal set allows them: layouts = { src1 = { "DN" } }.
 local function check_legal_layouts(r, k, pname, layouts, norm)
   local keys, what, ok, tiles = { "legal", pname, "layouts" }, "legal." .. pname .. ".layouts", true, {}
@@ -764,7 +779,7 @@ for _, r in ipairs(records.instruction) do
         for _, n in ipairs(sorted_keys(REDUCE_FUNCS)) do red[#red + 1] = n .. "(...)" end -- argmin does not exist yet
         err_at(r, { "math" }, "math of a " .. k.name .. " instruction must be a reduction; allowed: " .. join(red)); ok = false
       elseif not k.reduce and ty ~= "value" then err_at(r, { "math" }, "math must compute a value"); ok = false
-      else inst.math = ast end
+      else inst.math = ast; ok = check_math_reads_inputs(r, k, ast) and ok end
     end
     -- operand use per profile
     for opname, per in pairs(r.operand_use or {}) do
