@@ -52,6 +52,11 @@ class SpecError(Exception):
     """A spec problem found after loading; str() is `file:line: message`."""
 
 
+def show_entry(ex):
+    """An exclude entry as a spec writes it: { mode = "mode2", tmp = "tmp" }."""
+    return "{ " + ", ".join(f'{a} = "{v}"' for a, v in sorted(ex.items())) + " }" if ex else "{}"
+
+
 class Rule:
     def __init__(self, d):
         self.name, self.ast, self.text = d["name"], d["check"], d["text"]
@@ -200,7 +205,7 @@ class Instruction:
     def enumerate_base(self, profile):
         legal = self.d["legal"][profile]
         k = self.kind
-        out = []
+        out, excluded = [], []  # excluded: the exclude entries that removed some tuple
         for entry in k["entries"]:
             evars = sorted({k["operands"][op]["dtype"] for op in entry["operands"]})
             axes_list = [ax for ax in k["axes"] if ax["derive"] != "form"]
@@ -211,7 +216,10 @@ class Instruction:
                     axes = dict(zip([ax["name"] for ax in axes_list], vals))
                     for ax in form_axis:
                         axes[ax["name"]] = entry["form"]
-                    if any(all(axes.get(a) == v for a, v in ex.items()) for ex in legal["exclude"]):
+                    ex = next((ex for ex in legal["exclude"] if all(axes.get(a) == v for a, v in ex.items())), None)
+                    if ex is not None:
+                        if ex not in excluded:
+                            excluded.append(ex)
                         continue
                     probe = Tuple(self, entry, dvars, axes, {})
                     tile_ops = [op for op in probe.ops if k["operands"][op]["tile"]]
@@ -222,8 +230,10 @@ class Instruction:
                                for r in self.static_rules):
                             out.append(t)
         if not out:
-            raise SpecError(f"{self.file}:{legal['line']}: the legal set for {profile} is empty "
-                            f"after the static rules ({', '.join(r.name for r in self.static_rules) or 'none'})")
+            after = f"the static rules ({', '.join(r.name for r in self.static_rules) or 'none'})"
+            if excluded:
+                after = f"exclude ({', '.join(show_entry(ex) for ex in excluded)}) and " + after
+            raise SpecError(f"{self.file}:{legal['line']}: the legal set for {profile} is empty after {after}")
         return out
 
     def build(self):

@@ -91,6 +91,14 @@ local function want(rec, keys, v, ty, what)
   return true
 end
 
+-- Names of dtypes, profiles, kinds, instructions and rules become parts of C names and file names.
+local function want_name(rec, what)
+  if type(rec.name) ~= "string" or rec.name:match("^[a-z0-9_]+$") then return true end
+  err_at(rec, { "name" }, string.format("%s name '%s' must be lower-case letters, digits and _; allowed: [a-z0-9_]+ (it becomes part of C names)",
+                                        what, rec.name))
+  return false
+end
+
 local function want_list(rec, keys, v, allowed, what, allow_empty)
   if type(v) ~= "table" or #v == 0 and next(v) ~= nil then
     err_at(rec, keys, what .. " must be a list of names"); return false
@@ -180,6 +188,7 @@ for _, r in ipairs(records.dtype) do
   if fields(r, r, {}, set { "name", "enum", "class", "bits", "exponent_bits", "fraction_bits", "upstream" },
             { "name", "enum", "class", "bits" }, "dtype") then
     local ok = want(r, { "name" }, r.name, "string", "dtype name") and want(r, { "bits" }, r.bits, "integer", "bits")
+    ok = want_name(r, "dtype") and ok
     if ok and not ({ [8] = true, [16] = true, [32] = true })[r.bits] then
       err_at(r, { "bits" }, "bits must be 8, 16 or 32, got " .. r.bits); ok = false
     end
@@ -224,6 +233,7 @@ for _, r in ipairs(records.profile) do
     local p = { name = r.name, title = r.title, kernels = r.kernels, machine = {}, semantics = {}, accepts = r.accepts or {},
                 file = r.__file, line = r.__line, __rec = r }
     local ok = want(r, { "name" }, r.name, "string", "profile name") and want(r, { "kernels" }, r.kernels, "boolean", "kernels")
+    ok = want_name(r, "profile") and ok
     if fields(r, r.machine, { "machine" }, set(MACHINE), MACHINE, "machine") then
       for _, k in ipairs(MACHINE) do
         if want(r, { "machine", k }, r.machine[k], "integer", "machine." .. k) then
@@ -287,7 +297,13 @@ local function ast_names(ast, acc)
   return acc
 end
 
--- A rule as written in a kind or an instruction.  `scope` gives tiles, axes and profiles.
+-- What a `when` may name: the kind's axes (an empty list would read as a bug) and operand conditions.
+local function when_keys(scope)
+  if next(scope.axes) == nil then return "<operand>.layout, <operand>.elem_bytes (kind " .. scope.kind .. " has no axes)" end
+  return list(scope.axes) .. ", <operand>.layout, <operand>.elem_bytes"
+end
+
+-- A rule as written in a kind or an instruction.  `scope` gives the kind's name, tiles and axes.
 local function check_rule(owner, keys, r, scope)
   local rec = (type(r) == "table" and r.__rule) and r or owner
   if type(r) ~= "table" or not r.__rule then
@@ -297,6 +313,7 @@ local function check_rule(owner, keys, r, scope)
     return nil
   end
   local ok = want(rec, { "name" }, r.name, "string", "rule name") and want(rec, { "why" }, r.why, "string", "why")
+  ok = want_name(r, "rule") and ok
   if not set(STATUSES)[r.status] then
     err_at(rec, { "status" }, string.format("unknown status '%s'; allowed: %s", tostring(r.status), join(STATUSES))); ok = false
   end
@@ -324,10 +341,11 @@ local function check_rule(owner, keys, r, scope)
           elseif field == "elem_bytes" then
             if math.type(v) ~= "integer" then err_at(rec, { "when" }, "when: elem_bytes must be an integer"); ok = false end
           else
-            err_at(rec, { "when" }, string.format("when: unknown condition '%s'; allowed: <operand>.layout, <operand>.elem_bytes or an axis", k)); ok = false
+            err_at(rec, { "when" }, string.format("when: unknown condition '%s'; allowed: %s", k, when_keys(scope))); ok = false
           end
+        elseif scope.broken and scope.broken[k] then -- the axis has its own error
         elseif not scope.axes[k] then
-          err_at(rec, { "when" }, string.format("when: unknown axis '%s'; allowed: %s", tostring(k), list(scope.axes))); ok = false
+          err_at(rec, { "when" }, string.format("when: unknown axis '%s'; allowed: %s", tostring(k), when_keys(scope))); ok = false
         elseif not set(scope.axes[k])[v] then
           err_at(rec, { "when" }, string.format("when: unknown value '%s' for axis '%s'; allowed: %s", tostring(v), k, join(scope.axes[k]))); ok = false
         end
@@ -340,6 +358,155 @@ local function check_rule(owner, keys, r, scope)
   if not ok then return nil end
   return { name = r.name, check = ast, text = r.check, status = r.status, why = r.why, when = when, on = on or {},
            static = static, file = rec.__file, line = rec.__line }
+end
+
+-- in_place maps an output operand to the sources (input tiles or roles) it may be the very tile of.
+local function check_in_place(r, k)
+  local outs, srcs, ok = {}, {}, true
+  for name, o in pairs(k.operands) do
+    if o.io == "out" then outs[name] = true elseif o.io == "in" and o.tile then srcs[name] = true end
+  end
+  for role in pairs(k.roles) do srcs[role] = true end
+  for out, from in pairs(r.in_place or {}) do
+    if not outs[out] then
+      err_at(r, { "in_place", out }, string.format("in_place: '%s' is not an output operand; allowed: %s", show(out), list(outs))); ok = false
+    else
+      ok = want_list(r, { "in_place", out }, from, sorted_keys(srcs), "in_place." .. out, true) and ok
+    end
+  end
+  return ok
+end
+
+-- Every entry passes every input operand: the math reads them all (and the kernel takes them).
+local function check_entry_inputs(r, k, values)
+  local ok = true
+  for _, e in pairs(k.entries) do
+    local passed = set(e.operands)
+    for _, name in ipairs(sorted_keys(values)) do
+      if not passed[name] then
+        err_at(r, { "entries", e.form }, string.format("entry %s does not pass input operand '%s', which the math reads; allowed: entries that pass every input (%s)",
+                                                       e.form, name, list(values)))
+        ok = false
+      end
+    end
+  end
+  return ok
+end
+
+-- The values of a layout axis (the keys of its map), or nil when `values` is not a map.
+local function layout_axis_values(a)
+  return type(a.values) == "table" and #a.values == 0 and sorted_keys(a.values) or nil
+end
+
+-- A layout axis maps each of its values to its own layout: a call selects the value by the
+-- layout it passes, so two values of one layout would be two tuples no call can tell apart.
+local function check_layout_axis(r, a)
+  local keys, by_layout, ok = { "axes", a.name, "values" }, {}, true
+  if not layout_axis_values(a) then
+    err_at(r, keys, string.format("axis %s: values must map each axis value to a layout; allowed: e.g. values = { mode1 = \"DN\", mode2 = \"ND\" }", a.name))
+    return false
+  end
+  for _, v in ipairs(layout_axis_values(a)) do
+    local l = a.values[v]
+    if not set(LAYOUTS)[l] then
+      err_at(r, keys, string.format("axis %s: value %s maps to unknown layout '%s'; allowed: %s", a.name, v, show(l), join(LAYOUTS))); ok = false
+    elseif by_layout[l] then
+      err_at(r, keys, string.format("axis %s: values %s and %s both map to layout %s, so no call can tell them apart; allowed: one value per layout (%s)",
+                                    a.name, by_layout[l], v, l, join(LAYOUTS))); ok = false
+    end
+    by_layout[l] = by_layout[l] or v
+  end
+  return ok
+end
+
+-- In a kind with roles a tuple is named by its dtypes and axes, not its layouts (model.py
+-- Tuple.ident), so the layout of each role and of each other tile must be one, or be picked
+-- by a layout axis; otherwise two tuples get one name (and one kernel).
+local function check_roles_pin_layouts(r, k)
+  if next(k.roles) == nil then return true end
+  local picked, in_role = {}, {}
+  for _, ax in pairs(k.axes) do if ax.derive == "layout" then picked[ax.of] = true end end
+  local function pinned(name, layouts, keys, what)
+    if #layouts < 2 or picked[name] then return true end
+    err_at(r, keys, string.format("%s may be %s, but tuples of a kind with roles are named by dtypes and axes only, "
+                                  .. "so two tuples would get one name; allowed: one layout (e.g. role_layouts = { %s = { \"%s\" } }) "
+                                  .. "or a layout axis of %s", what, table.concat(layouts, " or "), name, layouts[1], name))
+    return false
+  end
+  local ok = true
+  for _, role in ipairs(sorted_keys(k.roles)) do
+    local allowed, keys = set(k.role_layouts[role] or LAYOUTS), k.role_layouts[role] and { "role_layouts", role } or { "roles", role }
+    for _, order in ipairs(sorted_keys(k.roles[role])) do
+      local opname, layouts = k.roles[role][order], {}
+      in_role[opname] = true
+      for _, l in ipairs(k.operands[opname].layouts) do if allowed[l] then layouts[#layouts + 1] = l end end
+      if not picked[opname] and not pinned(role, layouts, keys, "role " .. role) then ok = false; break end
+    end
+  end
+  for _, name in ipairs(sorted_keys(k.operands)) do
+    local o = k.operands[name]
+    if o.tile and not in_role[name] then ok = pinned(name, o.layouts, { "operands", name }, "operand " .. name) and ok end
+  end
+  return ok
+end
+
+-- The kernel name pattern (model.py kernel_name): letters, digits and _, `{V}` for a dtype
+-- variable or an axis, `{axis:value=text}` for text that only that axis value adds. It spells
+-- every dtype variable: kernels of different dtypes need different names.
+local function check_kernel_pattern(r, dvars, axes_scope)
+  local fields_ok = {}
+  for v in pairs(dvars) do fields_ok[#fields_ok + 1] = "{" .. v .. "}" end
+  for a in pairs(axes_scope) do fields_ok[#fields_ok + 1] = "{" .. a .. "}" end
+  table.sort(fields_ok)
+  fields_ok[#fields_ok + 1] = "{<axis>:<value>=<text>}"
+  local allowed = join(fields_ok)
+  local function bad(msg) err_at(r, { "kernel" }, "kernel: " .. msg .. "; allowed: " .. allowed); return false end
+  if r.kernel == "" then return bad("the name pattern is empty") end
+  local ok, used = true, {}
+  local rest = r.kernel:gsub("%b{}", function(field)
+    local name = field:match("^{([%w_]+)}$")
+    local ax, val = field:match("^{([%w_]+):([%w_]+)=[%w_]*}$")
+    if name then
+      if dvars[name] or axes_scope[name] then used[name] = true
+      else ok = bad(string.format("unknown variable '%s' in '%s'", name, field)) end
+    elseif not ax then ok = bad(string.format("malformed field '%s'", field))
+    elseif not axes_scope[ax] then ok = bad(string.format("unknown axis '%s' in '%s'", ax, field))
+    elseif not set(axes_scope[ax])[val] then
+      ok = bad(string.format("unknown value '%s' of axis %s in '%s' (%s has %s)", val, ax, field, ax, join(axes_scope[ax])))
+    end
+    return ""
+  end)
+  if rest:find("[^%w_]") then ok = bad(string.format("'%s' has characters other than letters, digits, _ and fields", r.kernel)) end
+  for _, v in ipairs(sorted_keys(dvars)) do
+    if ok and not used[v] then ok = bad(string.format("the pattern does not spell dtype variable {%s}, so kernels of different dtypes would get one name", v)) end
+  end
+  return ok
+end
+
+-- Rule names are unique within a kind and its instructions: each rule becomes a C function.
+-- `taken` maps the names already used to where they were defined.
+local function unique_rule_names(rules, taken)
+  local ok = true
+  for _, cr in ipairs(rules) do
+    if taken[cr.name] then
+      report(cr.file, cr.line, string.format("rule '%s' is defined twice (also %s); allowed: one rule per name in a kind and its instructions",
+                                             cr.name, taken[cr.name]))
+      ok = false
+    end
+    taken[cr.name] = taken[cr.name] or ("at " .. cr.file .. ":" .. cr.line)
+  end
+  return ok
+end
+
+-- The names of a kind's rules, as `taken` for its instructions' rules.
+local function kind_rule_names(k)
+  local taken = {}
+  for _, rules in ipairs({ k.rules, k.static_rules }) do
+    for _, cr in ipairs(rules) do
+      taken[cr.name] = taken[cr.name] or string.format("as a rule of kind %s at %s:%d", k.name, cr.file, cr.line)
+    end
+  end
+  return taken
 end
 
 local KINDS, kind_names = {}, {}
@@ -384,12 +551,15 @@ for _, r in ipairs(records.kind) do
         k.entries[i] = { form = e.form, suffix = e.suffix or "", operands = e.operands }
       else ok = false end
     end
-    local axes_scope = {}
+    local axes_scope, broken = {}, {} -- broken: axes whose values are unknown (their error is reported)
     for i, a in ipairs(r.axes) do
       if fields(r, a, { "axes" }, set { "name", "derive", "values", "of", "status" }, { "name", "derive", "values" }, "axis") then
         local ax = { name = a.name, derive = a.derive, of = a.of, status = a.status or "layout", values = {}, map = {} }
         if a.derive == "layout" then
-          for _, v in ipairs(sorted_keys(a.values)) do ax.values[#ax.values + 1] = v; ax.map[v] = a.values[v] end
+          local vals = layout_axis_values(a)
+          ok = check_layout_axis(r, a) and ok
+          for _, v in ipairs(vals or {}) do ax.values[#ax.values + 1] = v; ax.map[v] = a.values[v] end
+          broken[a.name] = not vals or nil
           if not tiles[a.of] then err_at(r, { "axes" }, "axis " .. a.name .. " derives from unknown operand " .. tostring(a.of)); ok = false end
         elseif a.derive == "roles" or a.derive == "presence" or a.derive == "form" then
           ax.values = a.values
@@ -400,20 +570,30 @@ for _, r in ipairs(records.kind) do
           err_at(r, { "axes" }, string.format("unknown derive '%s'; allowed: form, roles, layout, presence", tostring(a.derive))); ok = false
         end
         k.axes[i] = ax
-        axes_scope[a.name] = ax.values
+        if not broken[a.name] then axes_scope[a.name] = ax.values end
       else ok = false end
     end
     for out, srcs in pairs(r.in_place or {}) do k.in_place[out] = srcs end
+    if ok then
+      ok = check_in_place(r, k) and ok
+      ok = check_entry_inputs(r, k, values) and ok
+      ok = check_roles_pin_layouts(r, k) and ok
+      ok = check_kernel_pattern(r, dvars, axes_scope) and ok
+    end
     k.tiles, k.dvars, k.values = tiles, sorted_keys(dvars), values
     for i, rr in ipairs(r.rules or {}) do
-      k.rules[#k.rules + 1] = check_rule(r, { "rules" }, rr, { tiles = tiles, axes = axes_scope })
+      k.rules[#k.rules + 1] = check_rule(r, { "rules" }, rr, { kind = r.name, tiles = tiles, axes = axes_scope, broken = broken })
     end
     for i, rr in ipairs(r.static_rules or {}) do
-      local cr = check_rule(r, { "static_rules" }, rr, { tiles = tiles, axes = axes_scope })
+      local cr = check_rule(r, { "static_rules" }, rr, { kind = r.name, tiles = tiles, axes = axes_scope, broken = broken })
       if cr and not cr.static then err_at(r, { "static_rules" }, "static rule " .. cr.name .. " may use only elem_bytes, block_elems and repeat_elems"); ok = false end
       k.static_rules[#k.static_rules + 1] = cr
     end
     k.axes_scope = axes_scope
+    local rule_names = {}
+    ok = unique_rule_names(k.rules, rule_names) and ok
+    ok = unique_rule_names(k.static_rules, rule_names) and ok
+    ok = want_name(r, "kind") and ok
     if ok then KINDS[r.name] = k; kind_names[#kind_names + 1] = r.name end
   end
 end
@@ -429,6 +609,136 @@ local REDUCE_FUNCS = {
 }
 local USES = { "required", "optional", "ignored" }
 
+-- The math reads every input operand of the kind: an input it ignores is a slip in the spec
+-- (and an unused variable in the generated code).
+local function check_math_reads_inputs(r, k, ast)
+  local read, ok = {}, true
+  for _, ref in ipairs(ast_names(ast)) do read[ref.name] = true end
+  for _, name in ipairs(sorted_keys(k.values)) do
+    if not read[name] then
+      err_at(r, { "math" }, string.format("math does not use operand '%s'; allowed: math that reads every input of kind %s (%s)",
+                                          name, k.name, list(k.values)))
+      ok = false
+    end
+  end
+  return ok
+end
+
+-- layouts maps tile operands to the layouts a legal set allows them: layouts = { src1 = { "DN" } }.
+local function check_legal_layouts(r, k, pname, layouts, norm)
+  local keys, what, ok, tiles = { "legal", pname, "layouts" }, "legal." .. pname .. ".layouts", true, {}
+  for _, name in ipairs(sorted_keys(k.operands)) do if k.operands[name].tile then tiles[#tiles + 1] = name end end
+  if #layouts > 0 then -- a list, as if for one operand
+    local example = tiles[1]
+    for _, name in ipairs(tiles) do
+      if #k.operands[name].layouts > #k.operands[example].layouts then example = name end
+    end
+    local choices = k.operands[example].layouts
+    local layout = set(choices)[layouts[1]] and layouts[1] or choices[1]
+    err_at(r, keys, string.format("%s must map tile operands to lists of layouts; allowed: e.g. layouts = { %s = { \"%s\" } } (operands: %s)",
+                                  what, example, layout, join(tiles)))
+    return false
+  end
+  for opname, ls in pairs(layouts) do
+    if not set(tiles)[opname] then
+      err_at(r, keys, string.format("layouts: unknown tile operand '%s'; allowed: %s", show(opname), join(tiles))); ok = false
+    elseif want_list(r, keys, ls, k.operands[opname].layouts, what .. "." .. opname) then norm.layouts[opname] = ls
+    else ok = false end
+  end
+  return ok
+end
+
+-- An exclude entry as a spec writes it: { mode = "mode2", tmp = "tmp" }.
+local function show_entry(ex)
+  local parts = {}
+  for _, a in ipairs(sorted_keys(ex)) do
+    local v = ex[a]
+    parts[#parts + 1] = tostring(a) .. " = " .. (type(v) == "string" and '"' .. v .. '"' or show(v))
+  end
+  return #parts == 0 and "{}" or "{ " .. table.concat(parts, ", ") .. " }"
+end
+
+-- The axis values of every tuple of a legal set (the form axis takes each of its values),
+-- or nil while one of its axis lists has an error.
+local function axis_combinations(k, norm)
+  local combos = { {} }
+  for _, ax in ipairs(k.axes) do
+    local vals = ax.derive == "form" and ax.values or norm.axes[ax.name]
+    if not vals then return nil end
+    local grown = {}
+    for _, c in ipairs(combos) do
+      for _, v in ipairs(vals) do
+        local c2 = { [ax.name] = v }
+        for a, x in pairs(c) do c2[a] = x end
+        grown[#grown + 1] = c2
+      end
+    end
+    combos = grown
+  end
+  return combos
+end
+
+local function excluded_by(exclude, combo)
+  for _, ex in ipairs(exclude) do
+    local all = true
+    for a, v in pairs(ex) do all = all and combo[a] == v end
+    if all then return ex end
+  end
+end
+
+-- The axes a `when` or an exclude entry may name; an empty list would read as a bug.
+local function axis_names(axes, kind_name)
+  return next(axes) and list(axes) or "none (kind " .. kind_name .. " has no axes)"
+end
+
+-- exclude is a list of entries { axis = value, ... }, each removing the tuples that have all
+-- those values. No entry twice, and together they leave some tuple.
+local function check_exclude(r, k, pname, exclude, norm)
+  local keys, what, ok, seen = { "legal", pname, "exclude" }, "legal." .. pname .. ".exclude", true, {}
+  local function check_entry(ex)
+    for ax, v in pairs(ex) do
+      if not k.axes_scope[ax] then
+        err_at(r, keys, string.format("exclude: unknown axis '%s'; allowed: %s", tostring(ax), axis_names(k.axes_scope, k.name))); ok = false
+      elseif not set(k.axes_scope[ax])[v] then
+        err_at(r, keys, string.format("exclude: unknown value '%s' for axis '%s'; allowed: %s", tostring(v), ax, join(k.axes_scope[ax]))); ok = false
+      end
+    end
+  end
+  local loose = {} -- fields written without the entry's own braces
+  for key, v in pairs(exclude) do if math.type(key) ~= "integer" then loose[key] = v end end
+  if next(loose) then
+    err_at(r, keys, string.format("%s must be a list of entries, each in its own braces; allowed: exclude = { %s }", what, show_entry(loose)))
+    ok = false
+    check_entry(loose)
+  end
+  for _, ex in ipairs(exclude) do
+    if type(ex) ~= "table" then err_at(r, keys, "exclude entries must be tables of axis = value"); ok = false
+    else
+      check_entry(ex)
+      if seen[show_entry(ex)] then err_at(r, keys, string.format("%s: entry %s is listed twice", what, show_entry(ex))); ok = false end
+      seen[show_entry(ex)] = true
+      norm.exclude[#norm.exclude + 1] = ex
+    end
+  end
+  local combos = ok and axis_combinations(k, norm)
+  if not combos then return ok end
+  local culprits, named = {}, {}
+  for _, c in ipairs(combos) do
+    local ex = excluded_by(norm.exclude, c)
+    if not ex then return ok end
+    if not named[ex] then named[ex] = true; culprits[#culprits + 1] = show_entry(ex) end
+  end
+  local left = {}
+  for _, ax in ipairs(k.axes) do
+    left[#left + 1] = ax.name .. " = " .. table.concat(ax.derive == "form" and ax.values or norm.axes[ax.name], "|")
+  end
+  local allowed = #left > 0 and "entries that leave some tuple of " .. join(left) or "no exclude (kind " .. k.name .. " has no axes)"
+  err_at(r, keys, string.format("legal.%s is empty because of exclude: %s %s every tuple; allowed: %s",
+                                pname, (#culprits == 1 and "entry " or "entries ") .. table.concat(culprits, ", "),
+                                #culprits == 1 and "removes" or "together remove", allowed))
+  return false
+end
+
 local instructions, seen_names = {}, {}
 for _, r in ipairs(records.instruction) do
   local ok = fields(r, r, {}, { name = "string", family = "string", kind = "string", summary = "string", math = true,
@@ -443,11 +753,11 @@ for _, r in ipairs(records.instruction) do
   end
   if ok and type(r.name) == "string" then
     local base = r.__file:match("([^/]+)%.lua$")
-    if base ~= r.name then
+    if not want_name(r, "instruction") then ok = false
+    elseif base ~= r.name then
       local want_file = (r.__file:match("^(.*/)") or "") .. r.name .. ".lua" -- the real spec dir, not always spec/
       err_at(r, { "name" }, string.format("instruction '%s' must live in %s", r.name, want_file)); ok = false
     end
-    if not r.name:match("^[a-z][a-z0-9_]*$") then err_at(r, { "name" }, "name must be lower-case letters, digits and _"); ok = false end
     if seen_names[r.name] then err_at(r, { "name" }, "instruction '" .. r.name .. "' is defined twice"); ok = false end
     seen_names[r.name] = true
   end
@@ -469,7 +779,7 @@ for _, r in ipairs(records.instruction) do
         for _, n in ipairs(sorted_keys(REDUCE_FUNCS)) do red[#red + 1] = n .. "(...)" end -- argmin does not exist yet
         err_at(r, { "math" }, "math of a " .. k.name .. " instruction must be a reduction; allowed: " .. join(red)); ok = false
       elseif not k.reduce and ty ~= "value" then err_at(r, { "math" }, "math must compute a value"); ok = false
-      else inst.math = ast end
+      else inst.math = ast; ok = check_math_reads_inputs(r, k, ast) and ok end
     end
     -- operand use per profile
     for opname, per in pairs(r.operand_use or {}) do
@@ -513,22 +823,8 @@ for _, r in ipairs(records.instruction) do
                   norm.axes[ax.name] = vals else ok = false end
               end
             end
-            for opname, ls in pairs(L.layouts or {}) do
-              local o = k.operands[opname]
-              if not (o and o.tile) then err_at(r, { "legal", pname, "layouts" }, "layouts: unknown tile operand '" .. tostring(opname) .. "'"); ok = false
-              elseif want_list(r, { "legal", pname, "layouts" }, ls, o.layouts, "legal." .. pname .. ".layouts." .. opname) then
-                norm.layouts[opname] = ls else ok = false end
-            end
-            for _, ex in ipairs(L.exclude or {}) do
-              if type(ex) ~= "table" then err_at(r, { "legal", pname, "exclude" }, "exclude entries must be tables of axis = value"); ok = false
-              else
-                for ax, v in pairs(ex) do
-                  if not k.axes_scope[ax] then err_at(r, { "legal", pname, "exclude" }, string.format("exclude: unknown axis '%s'; allowed: %s", tostring(ax), list(k.axes_scope))); ok = false
-                  elseif not set(k.axes_scope[ax])[v] then err_at(r, { "legal", pname, "exclude" }, string.format("exclude: unknown value '%s' for axis '%s'; allowed: %s", tostring(v), ax, join(k.axes_scope[ax]))); ok = false end
-                end
-                norm.exclude[#norm.exclude + 1] = ex
-              end
-            end
+            ok = check_legal_layouts(r, k, pname, L.layouts or {}, norm) and ok
+            ok = check_exclude(r, k, pname, L.exclude or {}, norm) and ok
             inst.legal[pname] = norm
           else ok = false end
         end
@@ -536,9 +832,10 @@ for _, r in ipairs(records.instruction) do
       if next(r.legal) == nil then err_at(r, { "legal" }, "legal is empty; an instruction must be legal on at least one of: " .. join(base_profiles)); ok = false end
     end
     for _, rr in ipairs(r.rules or {}) do
-      local cr = check_rule(r, { "rules" }, rr, { tiles = k.tiles, axes = k.axes_scope })
+      local cr = check_rule(r, { "rules" }, rr, { kind = k.name, tiles = k.tiles, axes = k.axes_scope })
       if cr then inst.rules[#inst.rules + 1] = cr else ok = false end
     end
+    ok = unique_rule_names(inst.rules, kind_rule_names(k)) and ok
     if ok then instructions[#instructions + 1] = inst end
   end
 end

@@ -3,11 +3,11 @@
 -- An instruction of an existing kind is one new spec/isa/<name>.lua.
 --
 -- Operand fields: tile|scalar, io (in/out/tmp), dtype (a dtype variable such as T),
--- optional (may be NULL), layouts (legal layouts, or { axis = ..., <value> = layout }).
+-- optional (may be NULL), layouts (the layouts it may have; ND and DN when absent).
 -- Axes are derived from the operands at call time:
 --   derive = "form"     : the entry point that was called
 --   derive = "roles"    : which source is the full tile (normal: src0, swap: src1)
---   derive = "layout"   : the layout of operand `of`, mapped to a value by `values`
+--   derive = "layout"   : the layout of operand `of`, one per value: values = { <value> = layout }
 --   derive = "presence" : whether optional operand `of` was given
 -- Rules are predicates over <operand>.<attribute> and machine parameters; `when` limits a
 -- rule to tuples with those axis values, `on` to those profiles. The status is the code

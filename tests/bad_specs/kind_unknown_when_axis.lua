@@ -1,4 +1,4 @@
 -- target: kinds.lua
 -- replace: status = "shape", when = { mode = "mode1" }
 -- with: status = "shape", when = { mod = "mode1" }
--- expect: spec/kinds.lua:{with}: when: unknown axis 'mod'; allowed: mode, order, tmp
+-- expect: spec/kinds.lua:{with}: when: unknown axis 'mod'; allowed: mode, order, tmp, <operand>.layout, <operand>.elem_bytes

@@ -134,6 +134,13 @@ class Generation(unittest.TestCase):
                               'name = "tmp_pairs", on = { "a5" }')
         self.assertRegex(err, r"spec/isa/trowargmax\.lua:\d+: rule 'tmp_pairs' reads tmp, but a5 ignores it")
 
+    def test_an_empty_legal_set_names_the_exclude_entries_that_took_part(self):
+        err = self.late_error("excluded", "spec/isa/trowargmax.lua",
+                              'a5 = { S = { "f32", "f16", "i32", "i16" }, I = { "u32", "i32", "u16", "i16" } },',
+                              'a5 = { S = { "f16" }, I = { "u16" }, exclude = { { form = "val" } } },')
+        self.assertRegex(err, r'spec/isa/trowargmax\.lua:\d+: the legal set for a5 is empty after exclude '
+                              r'\(\{ form = "val" \}\) and the static rules \(idx32, idx_width\)')
+
     def test_kernels_without_templates_is_an_error(self):
         err = self.late_error("notemplate", "spec/profiles.lua", "kernels = false, -- legality is enumerated now; "
                               "kernels arrive with the A2A3 machine model", "kernels = true,")

@@ -1,0 +1,5 @@
+-- target: isa/tmaxs.lua
+-- replace:     a5 = { T = all9 },
+-- with:     a5 = { T = all9, exclude = { dtype = "f16" } },
+-- expect: spec/isa/tmaxs.lua:12: exclude: unknown axis 'dtype'; allowed: none (kind elementwise_scalar has no axes)
+-- expect: spec/isa/tmaxs.lua:12: legal.a5.exclude must be a list of entries, each in its own braces; allowed: exclude = { { dtype = "f16" } }

@@ -1,0 +1,4 @@
+-- target: isa/trowargmax.lua
+-- replace:     a5 = { S = { "f32", "f16", "i32", "i16" }, I = { "u32", "i32", "u16", "i16" } },
+-- with:     a5 = { S = { "f32", "f16", "i32", "i16" }, I = { "u32", "i32", "u16", "i16" }, exclude = { { form = "idx" }, { form = "val" } } },
+-- expect: spec/isa/trowargmax.lua:13: legal.a5 is empty because of exclude: entries { form = "idx" }, { form = "val" } together remove every tuple; allowed: entries that leave some tuple of form = idx|val

@@ -1,0 +1,4 @@
+-- target: isa/trowexpandsub.lua
+-- replace: exclude = { { mode = "mode2", tmp = "tmp" } } },
+-- with: exclude = { { mode = "mode2", tmp = "tmp" }, { tmp = "tmp", mode = "mode2" } } },
+-- expect: spec/isa/trowexpandsub.lua:13: legal.a2a3.exclude: entry { mode = "mode2", tmp = "tmp" } is listed twice

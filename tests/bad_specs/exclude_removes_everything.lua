@@ -1,0 +1,4 @@
+-- target: isa/trowexpanddiv.lua
+-- replace: mode = { "mode1", "mode2" }, tmp = { "none" } },
+-- with: mode = { "mode1", "mode2" }, tmp = { "none" }, exclude = { { tmp = "none" } } },
+-- expect: spec/isa/trowexpanddiv.lua:14: legal.a5 is empty because of exclude: entry { tmp = "none" } removes every tuple; allowed: entries that leave some tuple of order = normal|swap, mode = mode1|mode2, tmp = none

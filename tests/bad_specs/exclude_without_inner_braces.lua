@@ -1,0 +1,4 @@
+-- target: isa/trowexpanddiv.lua
+-- replace: exclude = { { mode = "mode2", tmp = "tmp" } } },
+-- with: exclude = { mode = "mode2", tmp = "tmp" } },
+-- expect: spec/isa/trowexpanddiv.lua:13: legal.a2a3.exclude must be a list of entries, each in its own braces; allowed: exclude = { { mode = "mode2", tmp = "tmp" } }

@@ -1,0 +1,4 @@
+-- target: isa/tmaxs.lua
+-- replace:   name = "tmaxs",
+-- with:   name = "t maxs",
+-- expect: spec/isa/tmaxs.lua:5: instruction name 't maxs' must be lower-case letters, digits and _; allowed: [a-z0-9_]+ (it becomes part of C names)

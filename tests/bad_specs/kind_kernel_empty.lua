@@ -1,0 +1,4 @@
+-- target: kinds.lua
+-- replace:   kernel = "{T}",
+-- with:   kernel = "",
+-- expect: spec/kinds.lua:46: kernel: the name pattern is empty; allowed: {T}, {<axis>:<value>=<text>}

@@ -1,0 +1,4 @@
+-- target: kinds.lua
+-- replace:   kernel = "{T}",
+-- with:   kernel = "{X}",
+-- expect: spec/kinds.lua:46: kernel: unknown variable 'X' in '{X}'; allowed: {T}, {<axis>:<value>=<text>}

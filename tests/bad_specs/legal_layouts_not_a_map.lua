@@ -1,0 +1,4 @@
+-- target: isa/trowexpanddiv.lua
+-- replace:     a5 = { T = all9, order = { "normal", "swap" }, mode = { "mode1", "mode2" }, tmp = { "none" } },
+-- with:     a5 = { T = all9, order = { "normal", "swap" }, mode = { "mode1", "mode2" }, tmp = { "none" }, layouts = { "DN" } },
+-- expect: spec/isa/trowexpanddiv.lua:14: legal.a5.layouts must map tile operands to lists of layouts; allowed: e.g. layouts = { src0 = { "DN" } } (operands: dst, src0, src1, tmp)

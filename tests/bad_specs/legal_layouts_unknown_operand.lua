@@ -1,0 +1,4 @@
+-- target: isa/trowexpandsub.lua
+-- replace:     a5 = { T = all9, order = { "normal", "swap" }, mode = { "mode1", "mode2" }, tmp = { "none" } },
+-- with:     a5 = { T = all9, order = { "normal", "swap" }, mode = { "mode1", "mode2" }, tmp = { "none" }, layouts = { narrow = { "DN" } } },
+-- expect: spec/isa/trowexpandsub.lua:14: layouts: unknown tile operand 'narrow'; allowed: dst, src0, src1, tmp

@@ -1,0 +1,4 @@
+-- target: isa/tcolexpandmin.lua
+-- replace:   math = "min(src0, src1)",
+-- with:   math = "min(src0, src0)",
+-- expect: spec/isa/tcolexpandmin.lua:9: math does not use operand 'src1'; allowed: math that reads every input of kind col_expand (src0, src1)

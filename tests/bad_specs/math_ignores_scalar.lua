@@ -1,0 +1,4 @@
+-- target: isa/tmaxs.lua
+-- replace:   math = "max(src, scalar)",
+-- with:   math = "src",
+-- expect: spec/isa/tmaxs.lua:9: math does not use operand 'scalar'; allowed: math that reads every input of kind elementwise_scalar (scalar, src)

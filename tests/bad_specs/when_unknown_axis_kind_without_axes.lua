@@ -1,0 +1,4 @@
+-- target: isa/tmaxs.lua
+-- replace:   math = "max(src, scalar)",
+-- with:   math = "max(src, scalar)",\n  rules = { rule { name = "mode1_only", check = "src.cols >= 1", status = "shape", why = "test", when = { mode = "mode1" } } },
+-- expect: spec/isa/tmaxs.lua:10: when: unknown axis 'mode'; allowed: <operand>.layout, <operand>.elem_bytes (kind elementwise_scalar has no axes)
