@@ -27,7 +27,7 @@ STATUS_DOCS = {
     "tmp": "tmp is given where this form takes none, or tmp is missing or too small",
     "shape": "a storage shape is empty, too large, not 32-byte aligned in its contiguous dimension, or breaks a shape rule",
     "valid": "a valid region is empty, exceeds its tile, or does not match the other operands",
-    "alias": "a written tile overlaps another operand (only dst being the very same tile as its full source is allowed)",
+    "alias": "a written tile overlaps another operand (only an output that is the very same tile as a source it may replace is allowed)",
     "align": "a data pointer is not aligned as the profile requires",
     "placement": "a tile lies outside the unified buffer or in its reserved scratch",
 }

@@ -32,7 +32,7 @@ typedef enum {
     PTO_ERR_TMP, /* tmp is given where this form takes none, or tmp is missing or too small */
     PTO_ERR_SHAPE, /* a storage shape is empty, too large, not 32-byte aligned in its contiguous dimension, or breaks a shape rule */
     PTO_ERR_VALID, /* a valid region is empty, exceeds its tile, or does not match the other operands */
-    PTO_ERR_ALIAS, /* a written tile overlaps another operand (only dst being the very same tile as its full source is allowed) */
+    PTO_ERR_ALIAS, /* a written tile overlaps another operand (only an output that is the very same tile as a source it may replace is allowed) */
     PTO_ERR_ALIGN, /* a data pointer is not aligned as the profile requires */
     PTO_ERR_PLACEMENT, /* a tile lies outside the unified buffer or in its reserved scratch */
 } pto_status;
