@@ -458,23 +458,17 @@ def verify(inst, profile_name, form, ops):
         dt = dlist[ops[op]["dtype"]]["name"]
         if bound.setdefault(v, (op, dt))[1] != dt:
             return "dtype", f"{op} must have the dtype of {bound[v][0]} ({bound[v][1]})"
-    legal = sorted({"/".join(t.dvars[v] for v in sorted(bound)) for t in cands})
+    before = cands
     cands = [t for t in cands if all(t.dvars[v] == dt for v, (_, dt) in bound.items())]
     if not cands:
+        legal = sorted({"/".join(t.dvars[v] for v in sorted(bound)) for t in before})
         got = "/".join(bound[v][1] for v in sorted(bound))
         who = "/".join(bound[v][0] for v in sorted(bound))
         return "dtype", f"{who} dtype {got} is not legal for {inst.name} on {profile_name}; legal: {', '.join(legal)}"
-    # 4. axes derived from the operands
+    # 4. operand order (which source is full)
     for ax in k["axes"]:
-        if ax["derive"] == "form":
-            continue
-        if ax["derive"] == "presence":
-            val = "none" if ops.get(ax["of"]) is None else ax["values"][1]
-        elif ax["derive"] == "roles":
+        if ax["derive"] == "roles":
             val = roles_order(k, ops)
-        else:  # layout of an operand or role, before `order` is known only via the tuple
-            val = None
-        if val is not None:
             cands = [t for t in cands if t.axes[ax["name"]] == val]
             if not cands:
                 return ax["status"], f"{ax['name']}={val} is not legal here"
@@ -483,14 +477,25 @@ def verify(inst, profile_name, form, ops):
         d = ops[op]
         if tile_layout(d) is None:
             return "layout", f"{op} must be ND or DN (row- or column-major, no boxes)"
-    legal = sorted({" ".join(f"{op}={t.layouts[op]}" for op in present) for t in cands})
-    cands = [t for t in cands if all(t.layouts.get(op) == tile_layout(ops[op]) for op in present)]
+    # an operand the tuple does not take (tmp of a tmp-less form) is judged by presence, next
+    before = cands
+    cands = [t for t in cands if all(t.layouts.get(op, tile_layout(ops[op])) == tile_layout(ops[op])
+                                     for op in present)]
     if not cands:
+        legal = sorted({" ".join(f"{op}={t.layouts[op]}" for op in present if op in t.layouts) for t in before})
         got = " ".join(f"{op}={tile_layout(ops[op])}" for op in present)
         return "layout", f"layouts {got} are not legal here; legal: {'; '.join(legal)}"
+    # 6. presence of optional operands, for the forms the layouts chose
+    for ax in k["axes"]:
+        if ax["derive"] == "presence":
+            val = "none" if ops.get(ax["of"]) is None else ax["values"][1]
+            legal = sorted({t.axes[ax["name"]] for t in cands})
+            cands = [t for t in cands if t.axes[ax["name"]] == val]
+            if not cands:
+                return ax["status"], f"{ax['name']}={val} is not legal with these layouts; legal: {', '.join(legal)}"
     assert len(cands) == 1, [c.ident() for c in cands]
     tup = cands[0]
-    # 6-7. shape and valid region of every tile
+    # 7-8. shape and valid region of every tile
     for op in present:
         d, eb = ops[op], tup.dtype_of(op)["bytes"]
         if d["rows"] < 1 or d["cols"] < 1:
@@ -504,11 +509,11 @@ def verify(inst, profile_name, form, ops):
         d = ops[op]
         if not (1 <= d["valid_rows"] <= d["rows"] and 1 <= d["valid_cols"] <= d["cols"]):
             return "valid", f"{op}'s valid region must be non-empty and inside its shape"
-    # 8. rules
+    # 9. rules
     for r in tup.rules:
         if not eval_rule(r, tup, ops, prof):
             return r.status, f"{r.name}: {r.why} ({r.text})"
-    # 9. alias
+    # 10. alias
     def span(op):
         d = ops[op]
         return d["data"], d["data"] + d["rows"] * d["cols"] * tup.dtype_of(op)["bytes"]
@@ -528,10 +533,10 @@ def verify(inst, profile_name, form, ops):
                       and b in in_place.get(a, []) and same_tile(a, b))
                 if not ok:
                     return "alias", f"{a} and {b} overlap"
-    # 10. alignment
+    # 11. alignment
     for op in present:
         align = prof["machine"]["data_align_bytes"] or tup.dtype_of(op)["bytes"]
         if ops[op]["data"] % align:
             return "align", f"{op}->data must be {align}-byte aligned"
-    # 11. placement (profiles with a unified buffer) is checked by their simulators
+    # 12. placement (profiles with a unified buffer) is checked by their simulators
     return "ok", tup
