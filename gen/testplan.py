@@ -222,14 +222,45 @@ class Plan:
                 if (name, field, value) in seen or (field in ("rows", "cols", "valid_rows", "valid_cols") and value < 0):
                     continue
                 seen.add((name, field, value))
-                ops = {n: dict(v) for n, v in base["ops"].items()}
-                ops[name][field] = value
-                status, detail = M.verify(self.inst, self.p, tup.entry["form"], self.descs(tup, ops))
-                if status == "ok":
-                    continue
-                out.append({"base": base_index, "op": tup.entry["operands"].index(name), "field": FIELD_ENUM[field],
-                            "value": value, "expect": "PTO_ERR_" + status.upper(),
-                            "what": f"{name}.{field}={value}: {detail}".replace("\\", "\\\\").replace('"', "'")})
+                m = self.rejection(tup, base_index, base, [(name, field, value)])
+                if m:
+                    out.append(m)
+        return out + self.double_faults(tup, base_index, base, out)
+
+    def rejection(self, tup, base_index, base, changes):
+        """The mutation applying `changes` [(operand, field, value)] to case `base`, or None if
+        the call is still legal."""
+        ops = {n: dict(v) for n, v in base["ops"].items()}
+        for name, field, value in changes:
+            ops[name][field] = value
+        status, detail = M.verify(self.inst, self.p, tup.entry["form"], self.descs(tup, ops))
+        if status == "ok":
+            return None
+        what = " + ".join(f"{name}.{field}={value}" for name, field, value in changes) + f": {detail}"
+        enc = [{"op": tup.entry["operands"].index(n), "field": FIELD_ENUM[f], "value": v} for n, f, v in changes]
+        enc += [{"op": -1, "field": 0, "value": 0}] * (2 - len(enc))
+        return {"base": base_index, "changes": enc, "status": status, "key": changes,
+                "expect": "PTO_ERR_" + status.upper(), "what": what.replace("\\", "\\\\").replace('"', "'")}
+
+    def double_faults(self, tup, base_index, base, singles):
+        """Two faults with different statuses on different operands: the first in the
+        documented check order must win. Every toggle of an optional operand's presence is
+        paired with one fault of each (operand, status) (presence is checked after layouts);
+        other pairs are sampled."""
+        toggles = [m for m in singles if m["key"][0][1] == "present"]
+        firsts = {}
+        for m in singles:
+            firsts.setdefault((m["key"][0][0], m["status"]), m)
+        pairs = [(a, b) for a in toggles for b in firsts.values()]
+        step = max(1, len(singles) // 20)
+        pairs += [(singles[i], singles[(i * 7 + 3) % len(singles)]) for i in range(0, len(singles), step)]
+        out = []
+        for a, b in pairs:
+            if a["key"][0][0] == b["key"][0][0] or a["status"] == b["status"]:
+                continue
+            m = self.rejection(tup, base_index, base, a["key"] + b["key"])
+            if m:
+                out.append(m)
         return out
 
 

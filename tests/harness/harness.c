@@ -269,27 +269,35 @@ void h_run_cases(const h_tuple *t, const h_case *cases, size_t n)
     print_message("%s: %lu legal cases passed (shapes x fills x seeds)\n", t->name, (unsigned long)runs);
 }
 
+static void apply(h_case *c, const h_change *ch)
+{
+    h_operand *o;
+    if (ch->op < 0) return;
+    o = &c->op[ch->op];
+    switch (ch->field) {
+    case H_F_PRESENT: o->present = (uint8_t)ch->value; break;
+    case H_F_NULL_DATA: o->null_data = (uint8_t)ch->value; break;
+    case H_F_DTYPE: o->dtype = (int32_t)ch->value; break;
+    case H_F_LOC: o->loc = (int32_t)ch->value; break;
+    case H_F_BLAYOUT: o->blayout = (int32_t)ch->value; break;
+    case H_F_SLAYOUT: o->slayout = (int32_t)ch->value; break;
+    case H_F_ROWS: o->rows = (uint32_t)ch->value; break;
+    case H_F_COLS: o->cols = (uint32_t)ch->value; break;
+    case H_F_VALID_ROWS: o->valid_rows = (uint32_t)ch->value; break;
+    case H_F_VALID_COLS: o->valid_cols = (uint32_t)ch->value; break;
+    default: o->offset = (uint32_t)ch->value; break;
+    }
+}
+
 void h_run_mutations(const h_tuple *t, const h_case *cases, const h_mutation *m, size_t n)
 {
     size_t k;
     for (k = 0; k < n; k++) {
         h_case c = cases[m[k].base];
-        h_operand *o = &c.op[m[k].op];
         run r;
         pto_status st;
-        switch (m[k].field) {
-        case H_F_PRESENT: o->present = (uint8_t)m[k].value; break;
-        case H_F_NULL_DATA: o->null_data = (uint8_t)m[k].value; break;
-        case H_F_DTYPE: o->dtype = (int32_t)m[k].value; break;
-        case H_F_LOC: o->loc = (int32_t)m[k].value; break;
-        case H_F_BLAYOUT: o->blayout = (int32_t)m[k].value; break;
-        case H_F_SLAYOUT: o->slayout = (int32_t)m[k].value; break;
-        case H_F_ROWS: o->rows = (uint32_t)m[k].value; break;
-        case H_F_COLS: o->cols = (uint32_t)m[k].value; break;
-        case H_F_VALID_ROWS: o->valid_rows = (uint32_t)m[k].value; break;
-        case H_F_VALID_COLS: o->valid_cols = (uint32_t)m[k].value; break;
-        default: o->offset = (uint32_t)m[k].value; break;
-        }
+        apply(&c, &m[k].change[0]);
+        apply(&c, &m[k].change[1]);
         c.label = m[k].what;
         setup(&r, t, &c, 0);
         st = call(&r);

@@ -32,12 +32,18 @@ typedef struct {
     h_operand op[H_MAX_OPS];
 } h_case;
 
-/* A rejected call: case `base` with one field of operand `op` changed, and the status the
- * verifier must return (computed by gen/model.py from the spec rules). */
+/* One changed field of one operand; op < 0: no change. */
+typedef struct {
+    int8_t op;
+    uint8_t field;
+    int64_t value;
+} h_change;
+
+/* A rejected call: case `base` with one or two fields changed, and the status the verifier
+ * must return (computed by gen/model.py from the spec rules; two faults pin the check order). */
 typedef struct {
     uint16_t base;
-    uint8_t op, field;
-    int64_t value;
+    h_change change[2];
     int8_t expect;
     const char *what;
 } h_mutation;
