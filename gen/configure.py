@@ -76,21 +76,28 @@ def main():
         hobjs.append(obj)
         w.append(f"build {obj}: cc {src} || gen\n  flags = $tflags -Iout/include\n")
     bins = []
+    insts = [i.name for i in model.instructions]
+    common = {}  # profile -> objects every program of that profile links (verifier, status, simulator)
     for p in outputs.kernel_profiles(model):
-        common = [f"pto_{p}_verify", f"pto_{p}_status"]
-        for name in common + [i.name for i in model.instructions]:
+        names = [src[:-2] for src in outputs.library_sources(model, p)]
+        common[p] = [f"build/{p}/{n}.o" for n in names if n not in insts]
+        for name in names:
             w.append(f"build build/{p}/{name}.o: cc out/{p}/{name}.c || gen\n  flags = $kflags -Iout/include\n")
+    for p in outputs.kernel_profiles(model):
+        cross = outputs.cross_profile(model, p)
         for inst in model.instructions:
             t = f"build/tests/{p}/test_{inst.name}"
             w.append(f"build {t}.o: cc out/tests/{p}/test_{inst.name}.c || gen\n"
                      f"  flags = $tflags -Iout/include -Itests/harness\n")
-            objs = [f"build/{p}/{n}.o" for n in common + [inst.name]] + hobjs + [t + ".o"]
-            w.append(f"build {t}: link {' '.join(objs)}\n")
+            objs = common[p] + [f"build/{p}/{inst.name}.o"]
+            if cross:  # the generated test also checks every tuple against the cross profile's bits
+                objs += common[cross] + [f"build/{cross}/{inst.name}.o"]
+            w.append(f"build {t}: link {' '.join(objs + hobjs)} {t}.o\n")
             bins.append(t)
         for src in sorted(glob.glob(f"tests/unit/test_{p}_*.c")):  # hand-written unit tests of a profile
             t = "build/" + src[:-2]
             w.append(f"build {t}.o: cc {src} || gen\n  flags = $tflags -Iout/include -Iout/{p} -Itests/harness\n")
-            w.append(f"build {t}: link {t}.o build/{p}/pto_{p}_status.o {' '.join(hobjs)}\n")
+            w.append(f"build {t}: link {t}.o {' '.join(common[p] + hobjs)}\n")
             bins.append(t)
     w.append(f"\nbuild all: phony gen {' '.join(bins)}\n")
     w.append(f"build test: run {' '.join(bins)} | tests/run.py out/legality.txt\n")

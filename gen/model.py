@@ -15,6 +15,8 @@ import subprocess
 import sys
 import tempfile
 
+import vector
+
 # Status codes in check order; the C enum is rendered from this list.
 STATUSES = ["null", "loc", "dtype", "layout", "tmp", "shape", "valid", "alias", "align", "placement"]
 LOCS = ["VEC", "MAT", "LEFT", "RIGHT", "ACC"]
@@ -285,11 +287,35 @@ class Instruction:
                             why = f"{p} ignores it" if op in t.ops else f"tuple {t.ident()} has no {op}"
                             raise SpecError(f"{r.file}:{r.line}: rule '{r.name}' reads {name}, but {why}; "
                                             f"limit the rule with `when` or `on`")
+        self.check_vector_ops()
         own_rules = self.rules[len(self.kind["rules"]):]  # a kind's rules may not concern every instruction
         for r in own_rules:
             if not any(r in t.rules for ts in self.tuples.values() for t in ts):
                 raise SpecError(f"{r.file}:{r.line}: rule '{r.name}' never applies: its when/on match no legal "
                                 f"tuple of {self.name} (profiles: {', '.join(sorted(self.d['legal']))})")
+
+    def vector_op(self):
+        """(vector instruction, its operands in order) that NPU kernels issue for the math."""
+        scalars = [o for o, d in self.kind["operands"].items() if not d["tile"]]
+        try:
+            return vector.op_of(self.d["math"], scalars)
+        except vector.NoVectorOp as e:
+            raise SpecError(f"{self.file}:{self.d['math_line']}: {e}") from None
+
+    def check_vector_ops(self):
+        """Every legal tuple of a profile with a vector ISA needs its instruction for its dtype."""
+        for p, ts in sorted(self.tuples.items()):
+            isa = self.model.profile(p)["isa"] or {}
+            if not isa or not self.model.profile(p)["kernels"]:
+                continue
+            op, names = self.vector_op()
+            have = isa.get(op, [])
+            for t in ts:
+                dt = t.dtype_of(names[0])["name"]
+                if dt not in have:
+                    line = self.d["legal"][p]["line"]
+                    raise SpecError(f"{self.file}:{line}: {p} has no {op} for {dt} (the math {self.d['math_text']}); "
+                                    f"allowed: {', '.join(have) or f'none ({p} has no {op})'}")
 
     def entries(self, profile):
         """Entry points with at least one legal tuple on the profile."""
@@ -419,13 +445,14 @@ def roles_order(kind, ops):
     return "swap" if not is_full(full["normal"]) and is_full(full["swap"]) else "normal"
 
 
-def verify(inst, profile_name, form, ops):
+def verify(inst, profile_name, form, ops, ub_origin=None):
     """Mirror of the generated C entry-point verifier.
 
     ops: operand name -> None (NULL pointer) or a dict with keys data (int address or
     None for a NULL data pointer), loc, dtype, blayout, slayout (enum integers), rows,
     cols, valid_rows, valid_cols; a scalar operand is True (given) or None (NULL).
-    Returns (status, detail) where status is one of STATUSES or "ok".
+    Returns (status, detail) where status is one of STATUSES or "ok". With ub_origin (the UB
+    offset of address 0), a profile with a unified buffer also checks placement.
     """
     prof = inst.model.profile(profile_name)
     k = inst.kind
@@ -538,5 +565,11 @@ def verify(inst, profile_name, form, ops):
         align = prof["machine"]["data_align_bytes"] or tup.dtype_of(op)["bytes"]
         if ops[op]["data"] % align:
             return "align", f"{op}->data must be {align}-byte aligned"
-    # 12. placement (profiles with a unified buffer) is checked by their simulators
+    # 12. placement: tiles inside the unified buffer, below its reserved scratch
+    m = prof["machine"]
+    if m["ub_bytes"] and ub_origin is not None:
+        for op in present:
+            a0, a1 = span(op)
+            if a0 + ub_origin < 0 or a1 + ub_origin > m["ub_bytes"] - m["reserved_scratch_bytes"]:
+                return "placement", f"{op} must lie in the first {m['ub_bytes'] - m['reserved_scratch_bytes']} bytes of UB"
     return "ok", tup

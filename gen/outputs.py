@@ -1,8 +1,35 @@
-"""Which files the renderer writes: shared by gen/configure.py (build edges) and gen/render.py."""
+"""Which files the renderer writes: shared by gen/configure.py (build edges) and gen/render.py.
+
+Besides the kernels of each kind (templates/<p>/<kind>.c.j2), a profile may bring its own
+files: templates/<p>/support/<name>.j2 becomes out/<p>/pto_<p>_<name> (a machine model's
+simulator, tiling helpers) and templates/<p>/include/<name>.j2 becomes the public header
+out/include/pto/pto_<p>_<name> (included by pto.h).
+"""
+import glob
+import os
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def kernel_profiles(model):
     return [p for p in model.profile_names if model.profile(p)["kernels"]]
+
+
+def profile_files(p, part):
+    """(output name, template) of templates/<p>/<part>/*.j2, sorted."""
+    paths = sorted(glob.glob(os.path.join(ROOT, "templates", p, part, "*.j2")))
+    return [(f"pto_{p}_{os.path.basename(t)[:-3]}", os.path.relpath(t, os.path.join(ROOT, "templates"))) for t in paths]
+
+
+def public_headers(model):
+    """Profile headers under out/include/pto/, as pto.h includes them."""
+    return [f"pto/{name}" for p in kernel_profiles(model) for name, _ in profile_files(p, "include")]
+
+
+def support_headers(p):
+    """The headers a kernel file of profile p includes (besides its instruction header)."""
+    return ([f"pto/{name}" for name, _ in profile_files(p, "include")]
+            + [f"pto_{p}_ops.h"] + [name for name, _ in profile_files(p, "support") if name.endswith(".h")])
 
 
 def planned(model):
@@ -17,8 +44,25 @@ def planned(model):
         out += [(f"out/{p}/pto_{p}_verify.h", "common/verify.h.j2", ("verify", p, None)),
                 (f"out/{p}/pto_{p}_verify.c", "common/verify.c.j2", ("verify", p, None)),
                 (f"out/{p}/pto_{p}_status.c", "common/status.c.j2", ("verify", p, None)),
-                (f"out/{p}/pto_{p}_ops.h", f"{p}/ops.h.j2", ("ops", p, None))]
+                (f"out/{p}/pto_{p}_ops.h", "common/ops.h.j2", ("ops", p, None))]
+        out += [(f"out/include/pto/{name}", t, ("ops", p, None)) for name, t in profile_files(p, "include")]
+        out += [(f"out/{p}/{name}", t, ("ops", p, None)) for name, t in profile_files(p, "support")]
         for inst in model.instructions:
             out.append((f"out/{p}/{inst.name}.c", "common/instruction.c.j2", ("instruction", p, inst)))
             out.append((f"out/tests/{p}/test_{inst.name}.c", "tests/instruction_test.c.j2", ("test", p, inst)))
     return out
+
+
+def library_sources(model, p):
+    """Every .c of profile p's library (out/<p>/*.c), without the out/ prefix's directory."""
+    return sorted(os.path.basename(path) for path, _, _ in planned(model)
+                  if path.startswith(f"out/{p}/") and path.endswith(".c"))
+
+
+def cross_profile(model, p):
+    """The kernel profile whose bits profile p's tests compare against: one that accepts p's
+    tuples (the cpu accepts the union of the NPU profiles), or None."""
+    for q in kernel_profiles(model):
+        if p in (model.profile(q)["accepts"] or []):
+            return q
+    return None

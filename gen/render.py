@@ -12,6 +12,8 @@ import jinja2
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cexpr  # noqa: E402
+import machine  # noqa: E402
+import npu  # noqa: E402
 import model as M  # noqa: E402
 import outputs  # noqa: E402
 import render_legality  # noqa: E402
@@ -31,8 +33,7 @@ STATUS_DOCS = {
     "align": "a data pointer is not aligned as the profile requires",
     "placement": "a tile lies outside the unified buffer or in its reserved scratch",
 }
-CTYPE = {"f32": "float", "f16": "uint16_t", "bf16": "uint16_t", "i32": "int32_t", "u32": "uint32_t",
-         "i16": "int16_t", "u16": "uint16_t", "i8": "int8_t", "u8": "uint8_t"}
+CTYPE = machine.CTYPE
 
 
 def status_enum(s):
@@ -57,6 +58,13 @@ def dtype_c(dt, prefix):
 
 
 def kernel_ctx(inst, p, tup):
+    k = cpu_kernel_ctx(inst, p, tup)
+    if inst.model.profile(p)["isa"]:
+        k.update(npu.kernel_ctx(inst, p, tup))
+    return k
+
+
+def cpu_kernel_ctx(inst, p, tup):
     prefix = f"pto_{p}"
     k = {"name": tup.kernel, "params": params(inst, tup.entry), "ident": tup.ident(), "form": tup.entry["form"]}
     if inst.kind["reduce"]:
@@ -149,6 +157,16 @@ def entry_ctx(inst, p, entry):
     }
 
 
+def machine_context(m, p):
+    """A vector machine model's header and simulator: its ISA, rules, and element operations."""
+    ctx = machine.context(m, p)
+    fns = {"vadd": "add", "vsub": "sub", "vmul": "mul", "vdiv": "div", "vmax": "max", "vmin": "min"}
+    ctx["alu_ops"] = [{"op": i["op"], "fn": fns[i["op"].rstrip("s") if i["cls"] == "scalar" else i["op"]]}
+                      for i in ctx["isa"] if i["cls"] in ("binary", "scalar")]
+    ctx["max_lanes"] = ctx["machine"]["repeat_bytes"] * 8 // min(ctx["widths"])
+    return ctx
+
+
 class Renderer:
     def __init__(self, model):
         self.model = model
@@ -162,12 +180,17 @@ class Renderer:
         base = {"dtypes": m.dtype_list, "statuses": statuses(), "instructions": m.instructions}
         if kind in ("verify", "ops", "instruction", "test"):
             prof = m.profile(p)
-            base.update(p=p, P=p.upper(), machine=sorted(prof["machine"].items()),
+            base.update(p=p, P=p.upper(), machine=sorted(prof["machine"].items()), machine_map=prof["machine"],
+                        profile_headers=[f"pto/{n}" for n, _ in outputs.profile_files(p, "include")],
                         max_ops=max(len(e["operands"]) for k in m.kinds.values() for e in k["entries"]),
                         max_axes=max(1, max(len(k["axes"]) for k in m.kinds.values())))
         if kind == "ops":
             base["ints"] = [{"name": d["name"], "ctype": CTYPE[d["name"]], "signed": d["class"] == "signed",
-                             "wide": "uint32_t"} for d in m.dtype_list if d["class"] != "float"]
+                             "wide": "uint32_t", "enum": d["enum"]} for d in m.dtype_list if d["class"] != "float"]
+            if m.profile(p)["isa"]:
+                base.update(machine_context(m, p))
+        if kind == "umbrella":
+            base["profile_headers"] = outputs.public_headers(m)
         if kind == "header":
             kp = [m.profile(p) for p in outputs.kernel_profiles(m)]
             base.update(inst=inst, profiles=kp, notes=header_notes(inst, [q["name"] for q in kp]),
@@ -177,9 +200,14 @@ class Renderer:
                                              for c in entry_ctx(inst, q["name"], e)["kernels"]] for q in kp})
         if kind == "instruction":
             entries = [entry_ctx(inst, p, e) for e in inst.entries(p)]
-            base.update(inst=inst, entries=entries, kernels=[k for e in entries for k in e["kernels"]])
+            base.update(inst=inst, entries=entries, kernels=[k for e in entries for k in e["kernels"]],
+                        support_headers=outputs.support_headers(p))
         if kind == "test":
-            base.update(inst=inst, plan=testplan.plan(inst, p))
+            cross = outputs.cross_profile(m, p)
+            forms = {e["form"] for e in inst.entries(cross)} if cross else set()
+            base.update(inst=inst, plan=testplan.plan(inst, p), sim=bool(m.profile(p)["isa"]), cross=cross,
+                        cross_entries={e["form"]: inst.entry_name(cross, e) for e in inst.entries(p)
+                                       if e["form"] in forms})
         return base
 
     def check_templates(self):

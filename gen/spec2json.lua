@@ -225,15 +225,34 @@ local QUESTIONS = {
 }
 local MACHINE = { "repeat_bytes", "block_bytes", "max_repeat", "max_repeat_stride", "ub_bytes",
                   "reserved_scratch_bytes", "vector_bytes", "data_align_bytes" }
+-- The arithmetic and reduction instructions a vector machine model may list (the simulator
+-- templates implement exactly these); data moves (vbrcb, vcopy, ...) are width-generic.
+local VECTOR_OPS = { "vadd", "vsub", "vmul", "vdiv", "vmax", "vmin", "vadds", "vmuls", "vmaxs", "vmins", "vcmax" }
+
+-- isa = { <op> = { <dtype>, ... }, ... }: which dtypes each vector instruction accepts.
+local function check_isa(r, isa)
+  local ok = true
+  for op, dts in pairs(isa) do
+    if not set(VECTOR_OPS)[op] then
+      err_at(r, { "isa", op }, string.format("isa: unknown vector instruction '%s'; allowed: %s", show(op), join(VECTOR_OPS)))
+      ok = false
+    else
+      ok = want_list(r, { "isa", op }, dts, dtype_names, "isa." .. op) and ok
+    end
+  end
+  return ok
+end
+
 local PROFILES, profile_names = {}, {}
 for _, r in ipairs(records.profile) do
   if fields(r, r, {}, { name = "string", title = "string", kernels = "boolean", machine = "table",
-                        semantics = "table", accepts = "table" },
+                        semantics = "table", accepts = "table", isa = "table" },
             { "name", "title", "kernels", "machine", "semantics" }, "profile") then
     local p = { name = r.name, title = r.title, kernels = r.kernels, machine = {}, semantics = {}, accepts = r.accepts or {},
-                file = r.__file, line = r.__line, __rec = r }
+                isa = r.isa or {}, file = r.__file, line = r.__line, __rec = r }
     local ok = want(r, { "name" }, r.name, "string", "profile name") and want(r, { "kernels" }, r.kernels, "boolean", "kernels")
     ok = want_name(r, "profile") and ok
+    if type(r.isa) == "table" then ok = check_isa(r, r.isa) and ok end
     if fields(r, r.machine, { "machine" }, set(MACHINE), MACHINE, "machine") then
       for _, k in ipairs(MACHINE) do
         if want(r, { "machine", k }, r.machine[k], "integer", "machine." .. k) then
@@ -763,7 +782,7 @@ for _, r in ipairs(records.instruction) do
   end
   if ok then
     local inst = { name = r.name, family = r.family, kind = r.kind, summary = r.summary, math_text = r.math,
-                   file = r.__file, line = r.__line, legal = {}, rules = {}, operand_use = {} }
+                   math_line = locate(r, { "math" }), file = r.__file, line = r.__line, legal = {}, rules = {}, operand_use = {} }
     -- math
     local ast, e = expr.parse(r.math)
     if not ast then err_at(r, { "math" }, "math: " .. e); ok = false

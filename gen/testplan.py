@@ -12,6 +12,7 @@ FIELDS = ["present", "null_data", "dtype", "loc", "blayout", "slayout", "rows", 
 FIELD_ENUM = {f: "H_F_" + f.upper() for f in FIELDS}
 N_CLASSES_MAX = 28   # value classes per dtype (tests/harness/values.c), for class-crossing shapes
 GAP = 64             # sentinel bytes between operands in the arena
+GUARD = 64           # sentinel bytes before and after the arena (tests/harness/harness.h H_GUARD)
 
 
 def roundup(n, b):
@@ -53,6 +54,10 @@ class Plan:
         self.prof = self.model.profile(p)
         self.dindex = {d["name"]: i for i, d in enumerate(self.model.dtype_list)}
         self.skipped = []  # (case label, the instruction rule that rejects its shape)
+        m = self.prof["machine"]
+        # a profile with a unified buffer runs its cases in UB: the arena starts after the guard
+        self.ub_origin = GUARD if m["ub_bytes"] else None
+        self.ub_tiles = m["ub_bytes"] - m["reserved_scratch_bytes"]
 
     def E_B(self, dt):
         m = self.prof["machine"]
@@ -75,8 +80,11 @@ class Plan:
                     ops[o] = tile(di(o), roundup(vr, Bo), 1, vr, 1, "DN")
                 else:
                     ops[o] = tile(di(o), vr + variant % 3, Bo * (1 + variant % 2), vr, 1)
-            if self.inst.use[self.p].get("tmp") == "ignored" and variant % 2:
+            use = self.inst.use[self.p].get("tmp")
+            if use == "ignored" and variant % 2:
                 ops["tmp"] = dict(tile(0, 1, 1, 9, 9), loc=1)  # nonsense the profile must not look at
+            elif use == "required":
+                ops["tmp"] = self.fit_tmp(tup, ops, vr)
             return ops
         B = B_of("dst")
         ops["dst"] = tile(di("dst"), vr + variant % 2, roundup(vc, B) + extra, vr, vc)
@@ -97,9 +105,48 @@ class Plan:
                 ops[nar] = tile(di(nar), vr, wide, vr, B)
             if "tmp" in tup.axes:
                 # described even when absent, so a rejection case can hand it over
-                ops["tmp"] = tile(di("tmp"), roundup(vr, 8), B, roundup(vr, 8), B)
+                ops["tmp"] = self.fit_tmp(tup, ops, vr)
                 ops["tmp"]["present"] = int(tup.axes["tmp"] == "tmp")
         return ops
+
+    def fit_tmp(self, tup, ops, vr):
+        """The smallest tmp (1 row, or one per valid row) that the tuple's tmp rules accept: the
+        rejections then shrink it by a row or a block to hit each rule."""
+        B = self.E_B(tup.dtype_of("tmp"))[1]
+        rules = [r for r in tup.rules if r.status == "tmp"]
+
+        def fits(rows, cols):
+            descs = dict(ops, tmp=tile(0, rows, cols, rows, cols))
+            return all(M.eval_rule(r, tup, descs, self.prof) for r in rules)
+        best = None
+        for rows in sorted({1, vr}):
+            hi = B
+            while hi <= 1 << 24 and not fits(rows, hi):
+                hi *= 2
+            if hi > 1 << 24:
+                continue
+            lo = hi // 2  # fits(hi); not fits(lo) unless hi == B: bisect on multiples of B
+            while hi - lo > B:
+                mid = max(lo + B, (lo + hi) // 2 // B * B)
+                lo, hi = (lo, mid) if fits(rows, mid) else (mid, hi)
+            if best is None or rows * hi < best[0] * best[1]:
+                best = (rows, hi)
+        if best is None:
+            raise AssertionError(f"test plan bug: {self.inst.name} {tup.ident()}: no tmp satisfies {[r.name for r in rules]}")
+        t = tile(self.dindex[tup.dtype_of("tmp")["name"]], best[0], best[1], best[0], best[1])
+        return t
+
+    def fits_ub(self, tup, ops, same_as=None):
+        if self.ub_origin is None:
+            return True
+        trial = {name: dict(d) for name, d in ops.items()}
+        return self.layout_arena(tup, trial, same_as) + 2 * GUARD <= self.ub_tiles
+
+    def dst_on_full(self, tup):
+        """{dst: the full source} where dst may be that very tile, else None."""
+        srcs = (self.inst.kind["in_place"] or {}).get("dst", [])
+        full = "full" if "full" in srcs else ("src" if "src" in srcs else None)
+        return {"dst": tup.role(full)} if full else None
 
     def layout_arena(self, tup, ops, same_as=None):
         """Assign offsets (64-byte aligned, GAP bytes apart); same_as maps an op to the op it is."""
@@ -128,8 +175,13 @@ class Plan:
             if k["reduce"] and label in ("valid<E", "repeats+tail", "rows>255", "E^2+1"):
                 fills.append("H_FILL_TIES")
             for fill in fills:
-                ops = self.operands(tup, vr, vc, extra, n)
-                cases.append(self.case(tup, f"{label} {fill[7:].lower()}", ops, 1000 + len(cases), fill))
+                ops, same = self.operands(tup, vr, vc, extra, n), None
+                if not self.fits_ub(tup, ops):  # in a unified buffer, large shapes go without extra padding
+                    ops = self.operands(tup, vr, vc, extra, 0)
+                if not self.fits_ub(tup, ops):  # and then in place, as upstream's UB tests do
+                    same = self.dst_on_full(tup)
+                cases.append(self.case(tup, f"{label} {fill[7:].lower()}" + (" in place" if same else ""), ops,
+                                       1000 + len(cases), fill, same_as=same))
         for out, srcs in (k["in_place"] or {}).items():
             for role in srcs:
                 src = tup.role(role)
@@ -163,7 +215,10 @@ class Plan:
         descs = self.descs(tup, ops)
         if "order" in tup.axes and M.roles_order(self.inst.kind, descs) != tup.axes["order"]:
             return None  # e.g. a mode-2 narrow operand as wide as dst reads as the normal order
-        got = M.verify(self.inst, self.p, tup.entry["form"], descs)
+        if self.ub_origin is not None and arena + 2 * GUARD > self.ub_tiles:
+            raise AssertionError(f"test plan bug: {self.inst.name} {tup.ident()} {label}: the arena "
+                                 f"({arena} bytes) does not fit the {self.ub_tiles} bytes of UB for tiles")
+        got = M.verify(self.inst, self.p, tup.entry["form"], descs, self.ub_origin)
         if got[0] == "ok" and got[1] is not tup and got[1].kernel != tup.kernel:
             return None
         if got[0] != "ok":
@@ -214,6 +269,11 @@ class Plan:
                 cand += [("valid_cols", v) for v in (0, d["valid_cols"] - 1, d["valid_cols"] + 1, d["cols"] + 1)]
                 if eb > 1:
                     cand.append(("offset", d["offset"] + 1))
+                if k["operands"][name]["io"] == "tmp":  # the fitted tmp, a row or a block short
+                    cand += [("rows", d["rows"] - 1), ("cols", d["cols"] - self.E_B(self.model.dtype_list[d["dtype"]])[1])]
+                if self.ub_origin is not None:  # across the end of the tile area, in the scratch, past UB
+                    end = self.ub_tiles - self.ub_origin
+                    cand += [("offset", end - 64), ("offset", end), ("offset", end + self.prof["machine"]["reserved_scratch_bytes"])]
                 for other in names:
                     o = base["ops"].get(other)
                     if other != name and o is not None and not o.get("scalar"):
@@ -233,7 +293,7 @@ class Plan:
         ops = {n: dict(v) for n, v in base["ops"].items()}
         for name, field, value in changes:
             ops[name][field] = value
-        status, detail = M.verify(self.inst, self.p, tup.entry["form"], self.descs(tup, ops))
+        status, detail = M.verify(self.inst, self.p, tup.entry["form"], self.descs(tup, ops), self.ub_origin)
         if status == "ok":
             return None
         what = " + ".join(f"{name}.{field}={value}" for name, field, value in changes) + f": {detail}"

@@ -83,9 +83,10 @@ kind {
     rule { name = "mode2_stride", check = "narrow.cols == narrow.block_elems", status = "shape",
            when = { mode = "mode2" }, on = { "a2a3" },
            why = "on A2A3 the rows of a mode-2 narrow operand are exactly one 32-byte block apart" },
-    rule { name = "tmp_size", check = "tmp.bytes >= ceildiv(dst.valid_rows, 8) * 8 * block_bytes", status = "tmp",
+    -- upstream's ST sizes tmp as src1Rows * 32 B or 8 KiB: kernels broadcast 256 rows at a time at most
+    rule { name = "tmp_size", check = "tmp.bytes >= min(roundup(dst.valid_rows, 8), 256) * block_bytes", status = "tmp",
            when = { tmp = "tmp" },
-           why = "tmp holds one 32-byte broadcast block per row, rounded up to 8 rows" },
+           why = "tmp holds one 32-byte broadcast block per row, rounded up to 8 rows, for at most 256 rows (8 KiB) at a time" },
   },
 }
 

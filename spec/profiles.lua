@@ -24,11 +24,22 @@ local function vector_unit(ub_bytes, reserved_scratch_bytes)
   }
 end
 
+-- A2A3 vector instructions and the dtypes each accepts (facts §0.4: vdiv and vcmax are
+-- half/float only). Kernels may issue only these; a legal tuple whose math needs another
+-- is a spec error. Data moves (vbrcb, vreducev2, vcopy) work on any 16/32-bit element.
+local a2a3_arith = { "f32", "f16", "i32", "i16" }
+local a2a3_float = { "f32", "f16" }
+
 profile {
   name = "a2a3",
   title = "Ascend A2/A3 (910B/910C) vector unit",
-  kernels = false, -- legality is enumerated now; kernels arrive with the A2A3 machine model
+  kernels = true,
   machine = vector_unit(192 * 1024, 8 * 1024), -- the top 8 KiB of UB are hidden scratch
+  isa = {
+    vadd = a2a3_arith, vsub = a2a3_arith, vmul = a2a3_arith, vdiv = a2a3_float, vmax = a2a3_arith, vmin = a2a3_arith,
+    vadds = a2a3_arith, vmuls = a2a3_arith, vmaxs = a2a3_arith, vmins = a2a3_arith,
+    vcmax = a2a3_float,
+  },
   semantics = contract,
 }
 

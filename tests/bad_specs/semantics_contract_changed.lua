@@ -1,6 +1,6 @@
 -- target: profiles.lua
 -- replace: argmax_ties = "lowest_index",
 -- with: argmax_ties = "highest_index",
--- expect: spec/profiles.lua:32: semantics.argmax_ties = 'highest_index' is not implemented by the generator; allowed: lowest_index
--- expect: spec/profiles.lua:40: semantics.argmax_ties = 'highest_index' is not implemented by the generator; allowed: lowest_index
--- expect: spec/profiles.lua:54: semantics.argmax_ties = 'highest_index' is not implemented by the generator; allowed: lowest_index
+-- expect: spec/profiles.lua:43: semantics.argmax_ties = 'highest_index' is not implemented by the generator; allowed: lowest_index
+-- expect: spec/profiles.lua:51: semantics.argmax_ties = 'highest_index' is not implemented by the generator; allowed: lowest_index
+-- expect: spec/profiles.lua:65: semantics.argmax_ties = 'highest_index' is not implemented by the generator; allowed: lowest_index

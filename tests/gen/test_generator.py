@@ -143,9 +143,20 @@ class Generation(unittest.TestCase):
 
     def test_kernels_without_templates_is_an_error(self):
         err = self.late_error("notemplate", "spec/profiles.lua", "kernels = false, -- legality is enumerated now; "
-                              "kernels arrive with the A2A3 machine model", "kernels = true,")
-        self.assertRegex(err, r"spec/profiles\.lua:\d+: profile a2a3 has kernels = true but "
-                              r"templates/a2a3/\w+\.c\.j2 \(kind \w+\) does not exist")
+                              "kernels arrive with the A5 machine model", "kernels = true,")
+        self.assertRegex(err, r"spec/profiles\.lua:\d+: profile a5 has kernels = true but "
+                              r"templates/a5/\w+\.c\.j2 \(kind \w+\) does not exist")
+
+    def test_math_without_a_vector_instruction_is_an_error(self):
+        err = self.late_error("novop", "spec/isa/trowexpandsub.lua", 'math = "src0 - src1"', 'math = "src0 - src1 - src1"')
+        self.assertRegex(err, r"spec/isa/trowexpandsub\.lua:\d+: math needs more than one vector instruction; "
+                              r"allowed: one of vadd, ")
+
+    def test_a_dtype_the_vector_isa_lacks_is_an_error(self):
+        err = self.late_error("noisa", "spec/isa/tcolexpanddiv.lua", 'a2a3 = { T = { "f32", "f16" }',
+                              'a2a3 = { T = { "f32", "f16", "i32" }')
+        self.assertRegex(err, r"spec/isa/tcolexpanddiv\.lua:\d+: a2a3 has no vdiv for i32 \(the math src0 / src1\); "
+                              r"allowed: f32, f16")
 
 
 class Cli(unittest.TestCase):

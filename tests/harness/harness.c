@@ -120,6 +120,25 @@ static void describe(const run *r, char *buf, size_t size)
     }
 }
 
+/* The case's tile descriptors over the arena at base (its first byte after the guard). */
+static void make_tiles(const run *r, uint8_t *base, pto_tile *tile)
+{
+    int op;
+    for (op = 0; op < r->t->n_ops; op++) {
+        const h_operand *o = &r->c->op[op];
+        pto_tile *x = &tile[op];
+        x->data = o->null_data ? NULL : base + o->offset;
+        x->dtype = (pto_dtype)o->dtype;
+        x->loc = (pto_loc)o->loc;
+        x->blayout = (pto_blayout)o->blayout;
+        x->slayout = (pto_slayout)o->slayout;
+        x->rows = o->rows;
+        x->cols = o->cols;
+        x->valid_rows = o->valid_rows;
+        x->valid_cols = o->valid_cols;
+    }
+}
+
 static void setup(run *r, const h_tuple *t, const h_case *c, int fill_inputs)
 {
     uint64_t rng = 0x5eed0000ull ^ c->seed;
@@ -129,24 +148,21 @@ static void setup(run *r, const h_tuple *t, const h_case *c, int fill_inputs)
     r->t = t;
     r->c = c;
     r->total = (size_t)c->arena_bytes + 2 * H_GUARD;
-    r->mem = aligned_alloc(64, (r->total + 63) / 64 * 64);
+    if (t->machine) { /* the arena sits at the start of the simulated UB */
+        r->mem = t->machine->ub(NULL);
+        if (r->total > t->machine->tile_bytes) fail_msg("%s: case '%s' needs %lu bytes of UB", t->name, c->label, (unsigned long)r->total);
+        t->machine->reset();
+    } else {
+        r->mem = aligned_alloc(64, (r->total + 63) / 64 * 64);
+    }
     r->snapshot = malloc(r->total);
     assert_non_null(r->mem);
     assert_non_null(r->snapshot);
     r->base = r->mem + H_GUARD;
     for (k = 0; k < r->total; k++) r->mem[k] = (uint8_t)h_rand(&rng); /* sentinel everywhere */
+    make_tiles(r, r->base, r->tile);
     for (op = 0; op < t->n_ops; op++) {
         const h_operand *o = &c->op[op];
-        pto_tile *x = &r->tile[op];
-        x->data = o->null_data ? NULL : r->base + o->offset;
-        x->dtype = (pto_dtype)o->dtype;
-        x->loc = (pto_loc)o->loc;
-        x->blayout = (pto_blayout)o->blayout;
-        x->slayout = (pto_slayout)o->slayout;
-        x->rows = o->rows;
-        x->cols = o->cols;
-        x->valid_rows = o->valid_rows;
-        x->valid_cols = o->valid_cols;
         if (!fill_inputs || !o->present) continue;
         if (t->io[op] == H_IO_SCALAR) {
             store(r->base + o->offset, dt_bytes(t->dtype), h_value(t->dtype, c->fill, &rng, 0, (size_t)in_no * c->seed));
@@ -165,21 +181,23 @@ static void setup(run *r, const h_tuple *t, const h_case *c, int fill_inputs)
     memcpy(r->snapshot, r->mem, r->total);
 }
 
-static pto_status call(run *r)
+static pto_status call_with(const run *r, const pto_tile *tile, pto_status (*fn)(const void *const *args))
 {
     const void *args[H_MAX_OPS];
     int op;
     for (op = 0; op < r->t->n_ops; op++) {
         if (!r->c->op[op].present) args[op] = NULL;
-        else if (r->t->io[op] == H_IO_SCALAR) args[op] = r->tile[op].data;
-        else args[op] = &r->tile[op];
+        else if (r->t->io[op] == H_IO_SCALAR) args[op] = tile[op].data;
+        else args[op] = &tile[op];
     }
-    return r->t->call(args);
+    return fn(args);
 }
+
+static pto_status call(run *r) { return call_with(r, r->tile, r->t->call); }
 
 static void finish(run *r)
 {
-    free(r->mem);
+    if (!r->t->machine) free(r->mem);
     free(r->snapshot);
 }
 
@@ -193,6 +211,51 @@ static void fail_run(run *r, const char *fmt, ...)
     va_end(ap);
     finish(r);
     fail_msg("%s\n    %s", head, tail);
+}
+
+/* A simulated machine must have run the call without breaking a hardware rule, and issued
+ * nothing at all for a rejected call. */
+static void check_machine(run *r, int rejected)
+{
+    const char *first = "";
+    uint64_t n;
+    if (!r->t->machine) return;
+    n = r->t->machine->faults(&first);
+    if (n) fail_run(r, "the kernel broke %llu hardware rule(s) of the simulator; first: %s", (unsigned long long)n, first);
+    n = r->t->machine->issued();
+    if (rejected && n) fail_run(r, "a rejected call issued %llu vector instruction(s)", (unsigned long long)n);
+}
+
+/* The cross profile, given a host copy of the same inputs, must write the same outputs. */
+static void check_cross(run *r, const int *outs, int n_out)
+{
+    uint8_t *host;
+    pto_tile tile[H_MAX_OPS];
+    pto_status st;
+    int k;
+    if (!r->t->cross) return;
+    host = malloc(r->total);
+    assert_non_null(host);
+    memcpy(host, r->snapshot, r->total);
+    make_tiles(r, host + H_GUARD, tile);
+    st = call_with(r, tile, r->t->cross);
+    if (st != PTO_OK) { free(host); fail_run(r, "the %s profile rejects this call: %s", r->t->cross_name, pto_status_str(st)); }
+    for (k = 0; k < n_out; k++) {
+        const h_operand *o = &r->c->op[outs[k]];
+        unsigned eb = dt_bytes(o->dtype);
+        uint32_t i, j, cols = r->t->kind == H_KIND_ROW_REDUCE_INDEX ? 1 : o->valid_cols;
+        for (i = 0; i < o->valid_rows; i++)
+            for (j = 0; j < cols; j++) {
+                size_t at = H_GUARD + o->offset + elem_index(o, i, j) * eb;
+                uint64_t mine = load(r->mem + at, eb), theirs = load(host + at, eb);
+                if (!ref_same((pto_dtype)o->dtype, theirs, mine)) {
+                    free(host);
+                    fail_run(r, "%s[%u,%u]: %s gives 0x%llx, %s gives 0x%llx", r->t->op_names[outs[k]], (unsigned)i,
+                             (unsigned)j, r->t->cross_name, (unsigned long long)theirs, "this profile", (unsigned long long)mine);
+                }
+            }
+    }
+    free(host);
 }
 
 static void check_untouched(run *r, const uint8_t *written)
@@ -214,9 +277,13 @@ static void run_one(const h_tuple *t, const h_case *c)
     setup(&r, t, c, 1);
     st = call(&r);
     if (st != PTO_OK) fail_run(&r, "expected PTO_OK, got %s", pto_status_str(st));
+    check_machine(&r, 0);
     written = calloc(r.total, 1);
     assert_non_null(written);
     n_out = out_ops(t, outs);
+    for (k = 0; k < t->n_ops; k++) /* tmp contents after a call are unspecified */
+        if (t->io[k] == H_IO_TMP && c->op[k].present)
+            memset(written + H_GUARD + c->op[k].offset, 1, (size_t)c->op[k].rows * c->op[k].cols * dt_bytes(c->op[k].dtype));
     for (k = 0; k < n_out; k++) {
         const h_operand *o = &c->op[outs[k]];
         unsigned eb = dt_bytes(o->dtype);
@@ -243,6 +310,7 @@ static void run_one(const h_tuple *t, const h_case *c)
     }
     check_untouched(&r, written);
     free(written);
+    check_cross(&r, outs, n_out);
     finish(&r);
 }
 
@@ -303,6 +371,7 @@ void h_run_mutations(const h_tuple *t, const h_case *cases, const h_mutation *m,
         st = call(&r);
         if (st != (pto_status)m[k].expect)
             fail_run(&r, "expected %s, got %s", pto_status_str((pto_status)m[k].expect), pto_status_str(st));
+        check_machine(&r, 1);
         check_untouched(&r, NULL);
         finish(&r);
     }

@@ -48,6 +48,16 @@ typedef struct {
     const char *what;
 } h_mutation;
 
+/* A profile whose kernels run on a simulated machine: tiles live in its unified buffer, and
+ * every call must leave the simulator without a broken hardware rule. */
+typedef struct {
+    void *(*ub)(size_t *size);         /* base and size of the unified buffer */
+    size_t tile_bytes;                 /* tiles lie in its first tile_bytes bytes */
+    void (*reset)(void);               /* counters to zero */
+    uint64_t (*faults)(const char **first); /* broken rules since reset, and the first one's message */
+    uint64_t (*issued)(void);          /* vector instructions since reset */
+} h_machine;
+
 typedef struct {
     const char *name;                  /* profile.instruction.tuple */
     int kind, n_ops;
@@ -59,6 +69,9 @@ typedef struct {
     pto_status (*call)(const void *const *args);
     uint64_t (*math)(pto_dtype dt, const uint64_t *v);          /* elementwise kinds */
     size_t (*reduce)(pto_dtype dt, const uint64_t *row, size_t n); /* reduction kinds */
+    const h_machine *machine;          /* NULL: tiles in host memory */
+    pto_status (*cross)(const void *const *args); /* another profile's entry point that must give the same bits, or NULL */
+    const char *cross_name;
 } h_tuple;
 
 /* Run legal cases (must return PTO_OK and the reference result) and rejected mutations

@@ -1,0 +1,40 @@
+"""Context of a vector machine model's templates (the public header and the simulator of an NPU
+profile): the profile's instruction set from its spec, the width-generic data moves every model
+has, and the hardware rules its simulator checks on every call."""
+import vector
+
+CTYPE = {"f32": "float", "f16": "uint16_t", "bf16": "uint16_t", "i32": "int32_t", "u32": "uint32_t",
+         "i16": "int16_t", "u16": "uint16_t", "i8": "int8_t", "u8": "uint8_t"}
+
+# name, what must hold (the simulator reports a fault naming the rule when it does not)
+RULES = [
+    ("ub_bounds", "every byte an instruction or scalar access touches lies inside UB"),
+    ("align", "operand start addresses are block aligned (vcmax outputs: one output unit; scalar access: natural)"),
+    ("repeat", "a repeat count is at most max_repeat"),
+    ("stride", "block and repeat strides are at most max_repeat_stride blocks"),
+    ("mask", "norm mode selects at least one lane and none at or beyond E (all ones means every lane); "
+             "counter mode counts at least one element"),
+    ("flag", "scalar access to UB written by vector instructions waits for a V->S flag, and vector "
+             "instructions after scalar stores wait for an S->V flag"),
+    ("arg", "arguments are meaningful: a dtype the instruction takes here, a known order, pattern or width"),
+]
+MOVES = ["vbrcb", "vreducev2"]  # width-generic: they move bits
+
+
+def context(model, p):
+    prof = model.profile(p)
+    isa = prof["isa"] or {}
+    ops = sorted(isa)
+    dtypes = model.dtypes
+    typed = [{"op": op, "cls": vector.CLASS[op], "dt": d, "T": CTYPE[d], "enum": dtypes[d]["enum"]}
+             for op in ops for d in isa[op]]
+    return {
+        "prof": prof,
+        "machine": prof["machine"],
+        "machine_list": sorted(prof["machine"].items()),
+        "rules": [{"name": n, "doc": doc} for n, doc in RULES],
+        "opcodes": ops + MOVES,
+        "isa": [{"op": op, "cls": vector.CLASS[op], "dtypes": [dtypes[d]["enum"] for d in isa[op]]} for op in ops],
+        "typed": typed,
+        "widths": sorted({dtypes[d]["bits"] for op in ops for d in isa[op]}),
+    }
