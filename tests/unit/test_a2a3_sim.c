@@ -1,0 +1,257 @@
+/* The A2A3 simulator on its own: what each instruction does to UB, what it counts, and that
+ * every hardware rule, when broken, is a fault that names the rule and changes nothing. */
+#define _POSIX_C_SOURCE 200809L /* fork and waitpid, for the trap test */
+#include <setjmp.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "pto/pto.h"
+
+static pto_a2a3_fault last;
+static int n_faults;
+
+static void record(const pto_a2a3_fault *f, void *context)
+{
+    (void)context;
+    last = *f;
+    n_faults++;
+}
+
+static uint8_t *ub;
+static float *f32; /* UB viewed as floats, for readable tests */
+
+static int setup(void **state)
+{
+    (void)state;
+    ub = pto_a2a3_ub(NULL);
+    f32 = (float *)(void *)ub;
+    memset(ub, 0, PTO_A2A3_UB_TILE_BYTES);
+    pto_a2a3_sim_reset();
+    pto_a2a3_sim_set_fault_handler(record, NULL);
+    n_faults = 0;
+    return 0;
+}
+
+static pto_a2a3_stats stats(void)
+{
+    pto_a2a3_stats s;
+    pto_a2a3_sim_stats(&s);
+    return s;
+}
+
+/* The call faulted once, on rule `want`, and nothing in UB changed. */
+#define EXPECT_FAULT(want, call)                                                                      \
+    do {                                                                                              \
+        static uint8_t before[PTO_A2A3_UB_BYTES];                                                     \
+        memcpy(before, ub, sizeof before);                                                            \
+        n_faults = 0;                                                                                 \
+        call;                                                                                         \
+        assert_int_equal(n_faults, 1);                                                                \
+        if (last.rule != (want)) fail_msg("expected rule %s, got %s: %s", pto_a2a3_hw_rule_name(want), \
+                                          pto_a2a3_hw_rule_name(last.rule), last.message);            \
+        assert_memory_equal(before, ub, sizeof before);                                               \
+    } while (0)
+
+static void sizes(void **state)
+{
+    size_t size;
+    (void)state;
+    assert_ptr_equal(pto_a2a3_ub(&size), ub);
+    assert_int_equal(size, 192 * 1024);
+    assert_ptr_equal(pto_a2a3_scratch(), ub + 184 * 1024);
+    assert_int_equal((uintptr_t)ub % 32, 0);
+}
+
+static void norm_mode_repeats_and_counts(void **state)
+{
+    int i;
+    pto_a2a3_stats s;
+    (void)state;
+    for (i = 0; i < 128; i++) { f32[i] = (float)i; f32[256 + i] = 0.5f; }
+    pto_a2a3_vadd_f32(f32 + 512, f32, f32 + 256, 2, 1, 1, 1, 8, 8, 8); /* full mask: 2 x 64 lanes */
+    for (i = 0; i < 128; i++) assert_true(f32[512 + i] == (float)i + 0.5f);
+    assert_true(f32[512 + 128] == 0.0f);
+    s = stats();
+    assert_int_equal(s.instructions, 1);
+    assert_int_equal(s.repeats, 2);
+    assert_int_equal(s.by_op[PTO_A2A3_OP_VADD], 1);
+    assert_int_equal(s.faults, 0);
+}
+
+static void counter_mode_covers_exactly_the_count(void **state)
+{
+    int i;
+    (void)state;
+    for (i = 0; i < 200; i++) f32[i] = (float)i;
+    pto_a2a3_set_mask_count();
+    pto_a2a3_set_vector_mask(0, 100);
+    pto_a2a3_vmaxs_f32(f32 + 256, f32, 50.0f, 0, 1, 1, 8, 8);
+    for (i = 0; i < 100; i++) assert_true(f32[256 + i] == (i > 50 ? (float)i : 50.0f));
+    assert_true(f32[256 + 100] == 0.0f);
+    assert_int_equal(stats().repeats, 2);
+}
+
+static void sparse_mask_and_block_broadcast(void **state)
+{
+    int i;
+    (void)state;
+    for (i = 0; i < 64; i++) f32[i] = (float)i;
+    for (i = 0; i < 8; i++) f32[64 + i] = 100.0f + (float)i;
+    pto_a2a3_set_vector_mask(0, 0x5555555555555555ull); /* even lanes */
+    /* src1 block stride 0: every block of the repeat reads the same 8 floats */
+    pto_a2a3_vsub_f32(f32 + 128, f32, f32 + 64, 1, 1, 1, 0, 8, 8, 0);
+    for (i = 0; i < 64; i++)
+        assert_true(f32[128 + i] == (i % 2 ? 0.0f : (float)i - (100.0f + (float)(i % 8))));
+}
+
+static void f16_and_integers_follow_the_contract(void **state)
+{
+    uint16_t *h = (uint16_t *)(void *)ub;
+    int16_t *s16 = (int16_t *)(void *)(ub + 1024);
+    int32_t *s32 = (int32_t *)(void *)(ub + 2048);
+    (void)state;
+    h[0] = 0x3c00; /* 1 */
+    h[16] = 0x4200; /* 3 */
+    pto_a2a3_set_mask_count();
+    pto_a2a3_set_vector_mask(0, 1);
+    pto_a2a3_vdiv_f16(h + 32, h, h + 16, 0, 1, 1, 1, 8, 8, 8);
+    assert_int_equal(h[32], 0x3555); /* 1/3 rounded once to nearest even */
+    s16[0] = -32768;
+    pto_a2a3_vmaxs_i16(s16 + 16, s16, (int16_t)-5, 0, 1, 1, 8, 8);
+    assert_int_equal(s16[16], -5);
+    s32[0] = INT32_MAX;
+    s32[8] = 1;
+    pto_a2a3_vadd_i32(s32 + 16, s32, s32 + 8, 0, 1, 1, 1, 8, 8, 8);
+    assert_int_equal(s32[16], INT32_MIN); /* wraps */
+}
+
+static void vcmax_keeps_the_first_maximum_and_the_first_nan(void **state)
+{
+    uint32_t *u = (uint32_t *)(void *)ub;
+    int i;
+    (void)state;
+    for (i = 0; i < 64; i++) f32[i] = 1.0f;
+    f32[5] = 7.0f;
+    f32[9] = 7.0f;          /* a later tie */
+    for (i = 0; i < 64; i++) f32[64 + i] = -0.0f;
+    f32[64 + 3] = 0.0f;     /* -0 and +0 tie: lane 0 wins with its own bits */
+    for (i = 0; i < 64; i++) f32[128 + i] = (float)i;
+    u[128 + 10] = 0x7fc00001u; /* the first NaN */
+    u[128 + 20] = 0x7fc00002u;
+    pto_a2a3_vcmax_f32(f32 + 256, f32, 3, 1, 1, 8, PTO_A2A3_VALUE_INDEX);
+    assert_true(f32[256] == 7.0f);
+    assert_int_equal(u[257], 5);
+    assert_int_equal(u[258], 0x80000000u);
+    assert_int_equal(u[259], 0);
+    assert_int_equal(u[260], 0x7fc00001u);
+    assert_int_equal(u[261], 10);
+    pto_a2a3_vcmax_f32(u + 320, f32, 3, 2, 1, 8, PTO_A2A3_ONLY_INDEX); /* dst stride counts uint32_t */
+    assert_int_equal(u[320], 5);
+    assert_int_equal(u[322], 0);
+    assert_int_equal(u[324], 10);
+    pto_a2a3_vcmax_f32(f32 + 384, f32, 3, 1, 1, 8, PTO_A2A3_ONLY_VALUE);
+    assert_true(f32[384] == 7.0f);
+    assert_int_equal(u[385], 0x80000000u);
+}
+
+static void vbrcb_and_vreducev2_move_bits(void **state)
+{
+    uint32_t *u = (uint32_t *)(void *)ub;
+    int i, b;
+    (void)state;
+    for (i = 0; i < 16; i++) u[i] = 0x100u + (uint32_t)i;
+    pto_a2a3_vbrcb_b32(u + 64, u, 1, 8, 2); /* 16 elements -> 16 blocks */
+    for (b = 0; b < 16; b++)
+        for (i = 0; i < 8; i++) assert_int_equal(u[64 + 8 * b + i], 0x100u + (uint32_t)b);
+    for (i = 0; i < 100; i++) u[256 + i] = (uint32_t)i;
+    pto_a2a3_set_mask_count();
+    pto_a2a3_set_vector_mask(0, 100);
+    pto_a2a3_vreducev2_b32(u + 512, u + 256, 1, 0, 1, 8);  /* even lanes */
+    pto_a2a3_vreducev2_b32(u + 256, u + 256, 2, 0, 1, 8);  /* odd lanes, packed in place */
+    for (i = 0; i < 50; i++) {
+        assert_int_equal(u[512 + i], 2 * i);
+        assert_int_equal(u[256 + i], 2 * i + 1);
+    }
+    assert_int_equal(u[512 + 50], 0);
+}
+
+static void broken_rules_are_faults_that_change_nothing(void **state)
+{
+    float host[64];
+    (void)state;
+    memset(host, 0, sizeof host);
+    EXPECT_FAULT(PTO_A2A3_HW_REPEAT, pto_a2a3_vadd_f32(f32, f32, f32, 256, 1, 1, 1, 8, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_STRIDE, pto_a2a3_vadd_f32(f32, f32, f32, 2, 1, 1, 1, 256, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_STRIDE, pto_a2a3_vadd_f32(f32, f32, f32, 1, 1, 300, 1, 8, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_ALIGN, pto_a2a3_vadd_f32(f32 + 4, f32, f32, 1, 1, 1, 1, 8, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_UB_BOUNDS, pto_a2a3_vadd_f32(f32, host, f32, 1, 1, 1, 1, 8, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_UB_BOUNDS, pto_a2a3_vadd_f32((float *)(void *)(ub + PTO_A2A3_UB_BYTES - 256), f32, f32, 2, 1, 1, 1, 8, 8, 8));
+    pto_a2a3_set_vector_mask(1, ~(uint64_t)0); /* lane 64 of a 64-lane f32 repeat */
+    EXPECT_FAULT(PTO_A2A3_HW_MASK, pto_a2a3_vadd_f32(f32, f32, f32, 1, 1, 1, 1, 8, 8, 8));
+    pto_a2a3_set_vector_mask(0, 0);
+    EXPECT_FAULT(PTO_A2A3_HW_MASK, pto_a2a3_vadd_f32(f32, f32, f32, 1, 1, 1, 1, 8, 8, 8));
+    pto_a2a3_set_mask_count();
+    EXPECT_FAULT(PTO_A2A3_HW_MASK, pto_a2a3_vadd_f32(f32, f32, f32, 0, 1, 1, 1, 8, 8, 8));
+    pto_a2a3_set_mask_norm();
+    pto_a2a3_set_vector_mask(~(uint64_t)0, ~(uint64_t)0);
+    EXPECT_FAULT(PTO_A2A3_HW_ARG, pto_a2a3_vbinary(PTO_A2A3_OP_VDIV, PTO_I32, f32, f32, f32, 1, 1, 1, 1, 8, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_ARG, pto_a2a3_vreducev2_b32(f32, f32, 3, 1, 1, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_ALIGN, pto_a2a3_vcmax_f32(f32 + 1, f32, 1, 1, 1, 8, PTO_A2A3_VALUE_INDEX));
+    EXPECT_FAULT(PTO_A2A3_HW_REPEAT, pto_a2a3_vbrcb_b32(f32, f32 + 64, 1, 8, 256));
+    EXPECT_FAULT(PTO_A2A3_HW_ALIGN, (void)pto_a2a3_sld_b32(ub + 2));
+    assert_int_equal(stats().instructions, 0);
+}
+
+static void scalar_and_vector_hand_over_through_flags(void **state)
+{
+    (void)state;
+    pto_a2a3_vadd_f32(f32, f32, f32, 1, 1, 1, 1, 8, 8, 8);
+    EXPECT_FAULT(PTO_A2A3_HW_FLAG, (void)pto_a2a3_sld_b32(ub));
+    pto_a2a3_flag_v_to_s();
+    pto_a2a3_sst_b32(ub, 0x3f800000u);
+    EXPECT_FAULT(PTO_A2A3_HW_FLAG, pto_a2a3_vadd_f32(f32, f32, f32, 1, 1, 1, 1, 8, 8, 8));
+    pto_a2a3_flag_s_to_v();
+    pto_a2a3_vadd_f32(f32, f32, f32, 1, 1, 1, 1, 8, 8, 8);
+    assert_true(f32[0] == 2.0f);
+    assert_int_equal(stats().scalar_stores, 1);
+}
+
+static void without_a_handler_a_fault_traps(void **state)
+{
+    pid_t pid;
+    int status;
+    (void)state;
+    pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        signal(SIGILL, SIG_DFL); /* cmocka catches it in the parent's test */
+        pto_a2a3_sim_set_fault_handler(NULL, NULL);
+        pto_a2a3_vadd_f32(f32, f32, f32, 256, 1, 1, 1, 8, 8, 8);
+        _exit(0); /* not reached */
+    }
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(WIFSIGNALED(status) && WTERMSIG(status) == SIGILL);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup(sizes, setup),
+        cmocka_unit_test_setup(norm_mode_repeats_and_counts, setup),
+        cmocka_unit_test_setup(counter_mode_covers_exactly_the_count, setup),
+        cmocka_unit_test_setup(sparse_mask_and_block_broadcast, setup),
+        cmocka_unit_test_setup(f16_and_integers_follow_the_contract, setup),
+        cmocka_unit_test_setup(vcmax_keeps_the_first_maximum_and_the_first_nan, setup),
+        cmocka_unit_test_setup(vbrcb_and_vreducev2_move_bits, setup),
+        cmocka_unit_test_setup(broken_rules_are_faults_that_change_nothing, setup),
+        cmocka_unit_test_setup(scalar_and_vector_hand_over_through_flags, setup),
+        cmocka_unit_test_setup(without_a_handler_a_fault_traps, setup),
+    };
+    return cmocka_run_group_tests_name("a2a3.sim", tests, NULL, NULL);
+}
