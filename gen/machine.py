@@ -6,19 +6,26 @@ import vector
 CTYPE = {"f32": "float", "f16": "uint16_t", "bf16": "uint16_t", "i32": "int32_t", "u32": "uint32_t",
          "i16": "int16_t", "u16": "uint16_t", "i8": "int8_t", "u8": "uint8_t"}
 
-# name, what must hold (the simulator reports a fault naming the rule when it does not)
-RULES = [
-    ("ub_bounds", "every byte an instruction or scalar access touches lies inside UB"),
-    ("align", "operand start addresses are block aligned (vcmax outputs: one output unit; scalar access: natural)"),
-    ("repeat", "a repeat count is at most max_repeat"),
-    ("stride", "block and repeat strides are at most max_repeat_stride blocks"),
-    ("mask", "norm mode selects at least one lane and none at or beyond E (all ones means every lane); "
-             "counter mode counts at least one element"),
-    ("flag", "scalar access to UB written by vector instructions waits for a V->S flag, and vector "
-             "instructions after scalar stores wait for an S->V flag"),
-    ("arg", "arguments are meaningful: a dtype the instruction takes here, a known order, pattern or width"),
-]
-MOVES = ["vbrcb", "vreducev2"]  # width-generic: they move bits
+# Per machine model (the profile's template folder): the hardware rules its simulator checks
+# (name, what must hold; a broken rule is a fault naming it), the instructions it has besides
+# the profile's arithmetic ISA, and what its "repeats" counter counts.
+MODELS = {
+    "a2a3": {
+        "rules": [
+            ("ub_bounds", "every byte an instruction or scalar access touches lies inside UB"),
+            ("align", "operand start addresses are block aligned (vcmax outputs: one output unit; scalar access: natural)"),
+            ("repeat", "a repeat count is at most max_repeat"),
+            ("stride", "block and repeat strides are at most max_repeat_stride blocks"),
+            ("mask", "norm mode selects at least one lane and none at or beyond E (all ones means every lane); "
+                     "counter mode counts at least one element"),
+            ("flag", "scalar access to UB written by vector instructions waits for a V->S flag, and vector "
+                     "instructions after scalar stores wait for an S->V flag"),
+            ("arg", "arguments are meaningful: a dtype the instruction takes here, a known order, pattern or width"),
+        ],
+        "moves": ["vbrcb", "vreducev2"],  # width-generic: they move bits
+        "repeats": "repeats the instructions executed (a repeat processes up to 256 bytes)",
+    },
+}
 
 
 def context(model, p):
@@ -28,12 +35,14 @@ def context(model, p):
     dtypes = model.dtypes
     typed = [{"op": op, "cls": vector.CLASS[op], "dt": d, "T": CTYPE[d], "enum": dtypes[d]["enum"]}
              for op in ops for d in isa[op]]
+    model_ = MODELS[p]
     return {
         "prof": prof,
         "machine": prof["machine"],
         "machine_list": sorted(prof["machine"].items()),
-        "rules": [{"name": n, "doc": doc} for n, doc in RULES],
-        "opcodes": ops + MOVES,
+        "rules": [{"name": n, "doc": doc} for n, doc in model_["rules"]],
+        "repeats_doc": model_["repeats"],
+        "opcodes": ops + model_["moves"],
         "isa": [{"op": op, "cls": vector.CLASS[op], "dtypes": [dtypes[d]["enum"] for d in isa[op]]} for op in ops],
         "typed": typed,
         "widths": sorted({dtypes[d]["bits"] for op in ops for d in isa[op]}),
