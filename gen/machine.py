@@ -25,6 +25,17 @@ MODELS = {
         "moves": ["vbrcb", "vreducev2"],  # width-generic: they move bits
         "repeats": "repeats the instructions executed (a repeat processes up to 256 bytes)",
     },
+    "a5": {
+        "rules": [
+            ("ub_bounds", "every byte a load or store touches lies inside UB"),
+            ("align", "NORM and BLK addresses are block aligned; ONEPT addresses naturally aligned"),
+            ("predicate", "an instruction that needs a predicate gets one made by plt for its element width"),
+            ("arg", "arguments are meaningful: a dtype the instruction takes here, a known mode, distribution, "
+                    "condition or width"),
+        ],
+        "moves": ["plt", "pand", "pnot", "vlds", "vsts", "vcmp", "vsel", "vdup", "vdintlv"],
+        "repeats": "register operations: every instruction but predicate generation and logic (plt, pand, pnot)",
+    },
 }
 
 
@@ -46,4 +57,6 @@ def context(model, p):
         "isa": [{"op": op, "cls": vector.CLASS[op], "dtypes": [dtypes[d]["enum"] for d in isa[op]]} for op in ops],
         "typed": typed,
         "widths": sorted({dtypes[d]["bits"] for op in ops for d in isa[op]}),
+        "compared": [{"name": d["name"], "enum": d["enum"]} for d in model.dtype_list
+                     if any(d["name"] in isa[op] for op in ops)],
     }

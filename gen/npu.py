@@ -14,9 +14,12 @@ def kernel_ctx(inst, p, tup):
     kind = inst.kind_name
     if kind == "row_reduce_index":
         idx = tup.dtype_of("dst_idx" if tup.entry["form"] == "val" else "dst")
-        k.update(IB=8 * idx["bytes"], idx_out="dst_idx" if tup.entry["form"] == "val" else "dst")
+        k.update(IB=8 * idx["bytes"], idx_out="dst_idx" if tup.entry["form"] == "val" else "dst",
+                 is_float=dt["class"] == "float", vcmp=f"pto_{p}_vcmp_{dt['name']}",
+                 vadds_index=f"pto_{p}_vadds_u{8 * eb}")  # lane indices are unsigned, as wide as src
     elif kind in ("row_expand", "col_expand"):
         k["vargs"] = [expand_operand(kind, tup, name, B) for name in names]
+        k["narrow_var"] = expand_operand(kind, tup, tup.role("narrow"), B)["var"]
         if kind == "row_expand":
             k["mode1"] = tup.axes["mode"] == "mode1"
             k["user_tmp"] = tup.axes.get("tmp") == "tmp"

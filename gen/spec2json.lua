@@ -237,7 +237,7 @@ local function check_isa(r, isa)
       err_at(r, { "isa", op }, string.format("isa: unknown vector instruction '%s'; allowed: %s", show(op), join(VECTOR_OPS)))
       ok = false
     else
-      ok = want_list(r, { "isa", op }, dts, dtype_names, "isa." .. op) and ok
+      ok = want_list(r, { "isa", op }, dts, defined_names(records.dtype), "isa." .. op) and ok
     end
   end
   return ok

@@ -43,11 +43,21 @@ profile {
   semantics = contract,
 }
 
+-- A5 vector instructions on registers (facts §0.5): arithmetic on all nine dtypes (vdiv too,
+-- integer division per the contract), vcmax on 16- and 32-bit numbers. Loads, stores,
+-- predicates, vcmp, vsel, vdup and vdintlv work on any element.
+local all9 = { "f32", "f16", "bf16", "i32", "u32", "i16", "u16", "i8", "u8" }
+local a5_reduce = { "f32", "f16", "i32", "u32", "i16", "u16" }
+
 profile {
   name = "a5",
   title = "Ascend A5 (950) vector unit",
-  kernels = false, -- legality is enumerated now; kernels arrive with the A5 machine model
+  kernels = true,
   machine = vector_unit(256 * 1024, 0),
+  isa = {
+    vadd = all9, vsub = all9, vmul = all9, vdiv = all9, vmax = all9, vmin = all9,
+    vadds = all9, vmuls = all9, vmaxs = all9, vmins = all9, vcmax = a5_reduce,
+  },
   semantics = contract,
 }
 

@@ -13,6 +13,9 @@ instruction {
     a5 = { S = { "f32", "f16", "i32", "i16" }, I = { "u32", "i32", "u16", "i16" } },
   },
   rules = {
+    rule { name = "a5_index16", on = { "a5" }, status = "valid", when = { ["src.elem_bytes"] = 2 },
+           check = "src.valid_cols <= 65536",
+           why = "A5 keeps the running index in lanes as wide as src: 16 bits for a 16-bit src" },
     rule { name = "a2a3_cols_limit", on = { "a2a3" }, status = "valid",
            check = "src.valid_cols <= src.repeat_elems * src.repeat_elems * src.repeat_elems",
            why = "the two-stage vcmax scheme reduces at most E^3 columns" },

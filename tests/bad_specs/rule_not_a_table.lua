@@ -1,4 +1,4 @@
 -- target: isa/trowargmax.lua
 -- replace:     rule { name = "tmp_pairs", on = { "a2a3" }, status = "tmp", when = { form = "val" },\n           check = "src.valid_cols > src.repeat_elems or tmp.rows * tmp.cols >= 2 * src.valid_rows",\n           why = "the value+index form stores one (value, index) pair per row in tmp" },
 -- with:     rule "tmp_pairs",
--- expect: spec/isa/trowargmax.lua:28: rule expects one table: write rule { ... }
+-- expect: spec/isa/trowargmax.lua:31: rule expects one table: write rule { ... }

@@ -2,5 +2,5 @@
 -- replace: argmax_ties = "lowest_index",
 -- with: argmax_ties = "highest_index",
 -- expect: spec/profiles.lua:43: semantics.argmax_ties = 'highest_index' is not implemented by the generator; allowed: lowest_index
--- expect: spec/profiles.lua:51: semantics.argmax_ties = 'highest_index' is not implemented by the generator; allowed: lowest_index
--- expect: spec/profiles.lua:65: semantics.argmax_ties = 'highest_index' is not implemented by the generator; allowed: lowest_index
+-- expect: spec/profiles.lua:61: semantics.argmax_ties = 'highest_index' is not implemented by the generator; allowed: lowest_index
+-- expect: spec/profiles.lua:75: semantics.argmax_ties = 'highest_index' is not implemented by the generator; allowed: lowest_index

@@ -142,10 +142,11 @@ class Generation(unittest.TestCase):
                               r'\(\{ form = "val" \}\) and the static rules \(idx32, idx_width\)')
 
     def test_kernels_without_templates_is_an_error(self):
-        err = self.late_error("notemplate", "spec/profiles.lua", "kernels = false, -- legality is enumerated now; "
-                              "kernels arrive with the A5 machine model", "kernels = true,")
-        self.assertRegex(err, r"spec/profiles\.lua:\d+: profile a5 has kernels = true but "
-                              r"templates/a5/\w+\.c\.j2 \(kind \w+\) does not exist")
+        err = self.late_error("notemplate", "spec/profiles.lua", "\nprofile {\n  name = \"cpu\",",
+                              '\nprofile { name = "a9", title = "A9", kernels = true, machine = vector_unit(64 * 1024, 0), '
+                              'semantics = contract }\nprofile {\n  name = "cpu",')
+        self.assertRegex(err, r"spec/profiles\.lua:\d+: profile a9 has kernels = true but "
+                              r"templates/a9/\w+\.c\.j2 \(kind \w+\) does not exist")
 
     def test_math_without_a_vector_instruction_is_an_error(self):
         err = self.late_error("novop", "spec/isa/trowexpandsub.lua", 'math = "src0 - src1"', 'math = "src0 - src1 - src1"')
