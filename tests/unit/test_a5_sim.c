@@ -1,0 +1,230 @@
+/* The A5 simulator on its own: registers, predicates, loads and stores, what each instruction
+ * computes and counts, and that every broken rule is a fault that names it and changes nothing. */
+#define _POSIX_C_SOURCE 200809L /* fork and waitpid, for the trap test */
+#include <setjmp.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "pto/pto.h"
+
+static pto_a5_fault last;
+static int n_faults;
+
+static void record(const pto_a5_fault *f, void *context)
+{
+    (void)context;
+    last = *f;
+    n_faults++;
+}
+
+static uint8_t *ub;
+static float *f32;
+
+static int setup(void **state)
+{
+    (void)state;
+    ub = pto_a5_ub(NULL);
+    f32 = (float *)(void *)ub;
+    memset(ub, 0, PTO_A5_UB_BYTES);
+    pto_a5_sim_reset();
+    pto_a5_sim_set_fault_handler(record, NULL);
+    n_faults = 0;
+    return 0;
+}
+
+static pto_a5_stats stats(void)
+{
+    pto_a5_stats s;
+    pto_a5_sim_stats(&s);
+    return s;
+}
+
+static uint32_t lane32(const pto_a5_vreg *r, int l)
+{
+    uint32_t v;
+    memcpy(&v, r->bytes + 4 * l, 4);
+    return v;
+}
+
+static float lanef(const pto_a5_vreg *r, int l)
+{
+    float v;
+    memcpy(&v, r->bytes + 4 * l, 4);
+    return v;
+}
+
+/* The call faulted once, on rule `want`, and nothing in UB changed. */
+#define EXPECT_FAULT(want, call)                                                                      \
+    do {                                                                                              \
+        static uint8_t before[PTO_A5_UB_BYTES];                                                       \
+        memcpy(before, ub, sizeof before);                                                            \
+        n_faults = 0;                                                                                 \
+        call;                                                                                         \
+        assert_int_equal(n_faults, 1);                                                                \
+        if (last.rule != (want)) fail_msg("expected rule %s, got %s: %s", pto_a5_hw_rule_name(want),  \
+                                          pto_a5_hw_rule_name(last.rule), last.message);              \
+        assert_memory_equal(before, ub, sizeof before);                                               \
+    } while (0)
+
+static void plt_counts_down_the_remaining_elements(void **state)
+{
+    pto_a5_preg p;
+    uint32_t remaining = 100;
+    (void)state;
+    pto_a5_plt_b32(&p, &remaining); /* 64 f32 lanes */
+    assert_int_equal(remaining, 36);
+    assert_int_equal(p.width, 4);
+    assert_int_equal(p.bits[7], 0xffffffffu);
+    pto_a5_plt_b32(&p, &remaining);
+    assert_int_equal(remaining, 0);
+    assert_int_equal(p.bits[4], 0x0000ffffu); /* 36 lanes = 144 bytes: 4 words and 16 bits */
+    assert_int_equal(p.bits[5], 0);
+    assert_int_equal(stats().by_op[PTO_A5_OP_PLT], 2);
+}
+
+static void loads_and_stores(void **state)
+{
+    pto_a5_vreg r;
+    pto_a5_preg p;
+    uint32_t n = 10;
+    int l;
+    (void)state;
+    for (l = 0; l < 64; l++) f32[l] = (float)l;
+    pto_a5_plt_b32(&p, &n);
+    pto_a5_vlds_b32(&r, f32, 8, PTO_A5_DIST_NORM, &p); /* lanes 0..9 from element 8; the rest 0 */
+    for (l = 0; l < 64; l++) assert_true(lanef(&r, l) == (l < 10 ? (float)(8 + l) : 0.0f));
+    pto_a5_vsts_b32(&r, f32, 128, PTO_A5_DIST_NORM, &p);
+    assert_true(f32[128] == 8.0f && f32[137] == 17.0f && f32[138] == 0.0f);
+    pto_a5_vlds_b32(&r, f32, 16, PTO_A5_DIST_BLK, NULL); /* one block, repeated */
+    for (l = 0; l < 64; l++) assert_true(lanef(&r, l) == (float)(16 + l % 8));
+    pto_a5_vlds_b32(&r, f32, 3, PTO_A5_DIST_ONEPT, NULL); /* one element into lane 0 */
+    assert_true(lanef(&r, 0) == 3.0f && lanef(&r, 1) == 0.0f);
+    pto_a5_vsts_b32(&r, f32, 201, PTO_A5_DIST_ONEPT, NULL);
+    assert_true(f32[201] == 3.0f && f32[200] == 0.0f && f32[202] == 0.0f);
+    assert_int_equal(stats().faults, 0);
+}
+
+static void arithmetic_zeroing_and_merging(void **state)
+{
+    pto_a5_vreg a, b, d;
+    pto_a5_preg p, full;
+    uint32_t n = 3, all = 64;
+    int l;
+    (void)state;
+    pto_a5_plt_b32(&full, &all);
+    for (l = 0; l < 64; l++) { f32[l] = (float)l; f32[64 + l] = 2.0f; f32[128 + l] = -1.0f; }
+    pto_a5_vlds_b32(&a, f32, 0, PTO_A5_DIST_NORM, &full);
+    pto_a5_vlds_b32(&b, f32, 64, PTO_A5_DIST_NORM, &full);
+    pto_a5_vlds_b32(&d, f32, 128, PTO_A5_DIST_NORM, &full);
+    pto_a5_plt_b32(&p, &n);
+    pto_a5_vdiv_f32(&d, &a, &b, &p, PTO_A5_MERGING);
+    assert_true(lanef(&d, 2) == 1.0f && lanef(&d, 3) == -1.0f);
+    pto_a5_vdiv_f32(&d, &a, &b, &p, PTO_A5_ZEROING);
+    assert_true(lanef(&d, 2) == 1.0f && lanef(&d, 3) == 0.0f);
+    pto_a5_vmaxs_f32(&d, &a, 1.5f, &full, PTO_A5_ZEROING);
+    assert_true(lanef(&d, 0) == 1.5f && lanef(&d, 5) == 5.0f);
+}
+
+static void reductions_compares_and_moves(void **state)
+{
+    pto_a5_vreg a, m, e, o, s;
+    pto_a5_preg full, lt, nn, pn, both;
+    uint32_t all = 64;
+    uint32_t *u = (uint32_t *)(void *)ub;
+    int l;
+    (void)state;
+    pto_a5_plt_b32(&full, &all);
+    for (l = 0; l < 64; l++) f32[l] = 1.0f;
+    f32[7] = 9.0f;
+    f32[40] = 9.0f;
+    u[50] = 0x7fc00000u; /* NaN beats numbers */
+    pto_a5_vlds_b32(&a, f32, 0, PTO_A5_DIST_NORM, &full);
+    pto_a5_vcmax_f32(&m, &a, &full, PTO_A5_ZEROING);
+    assert_int_equal(lane32(&m, 0), 0x7fc00000u);
+    assert_int_equal(lane32(&m, 1), 50);
+    assert_int_equal(lane32(&m, 2), 0);
+    u[50] = 0x3f800000u;
+    pto_a5_vlds_b32(&a, f32, 0, PTO_A5_DIST_NORM, &full);
+    pto_a5_vcmax_f32(&m, &a, &full, PTO_A5_ZEROING);
+    assert_true(lanef(&m, 0) == 9.0f);
+    assert_int_equal(lane32(&m, 1), 7); /* the first of equals */
+    pto_a5_vdintlv_b32(&e, &o, &m, &m);
+    assert_true(lanef(&e, 0) == 9.0f);
+    assert_int_equal(lane32(&o, 0), 7);
+    assert_int_equal(lane32(&o, 1), 0);
+    pto_a5_vdup_b32(&s, &e, &full, PTO_A5_ZEROING);
+    assert_true(lanef(&s, 63) == 9.0f);
+    pto_a5_vcmp_f32(&lt, &a, &s, &full, PTO_A5_LT); /* a < 9 except lanes 7 and 40 */
+    pto_a5_vsel_b32(&o, &a, &s, &lt);
+    assert_true(lanef(&o, 0) == 1.0f && lanef(&o, 7) == 9.0f);
+    u[64] = 0x7fc00000u;
+    pto_a5_vlds_b32(&a, f32, 64, PTO_A5_DIST_NORM, &full);
+    pto_a5_vcmp_f32(&nn, &a, &a, &full, PTO_A5_EQ); /* NaN is not equal to itself */
+    assert_int_equal(nn.bits[0] & 0xf, 0);
+    assert_int_equal(nn.bits[0] & 0xf0, 0xf0);
+    pto_a5_pnot(&pn, &nn, &full);
+    pto_a5_pand(&both, &pn, &full, &full);
+    assert_int_equal(both.bits[0], 0xf);
+}
+
+static void broken_rules_are_faults_that_change_nothing(void **state)
+{
+    pto_a5_vreg r;
+    pto_a5_preg p32, p16;
+    uint32_t n = 64, h = 128;
+    float host[64];
+    (void)state;
+    memset(host, 0, sizeof host);
+    pto_a5_plt_b32(&p32, &n);
+    pto_a5_plt_b16(&p16, &h);
+    memset(&r, 0, sizeof r);
+    EXPECT_FAULT(PTO_A5_HW_PREDICATE, pto_a5_vlds_b16(&r, f32, 0, PTO_A5_DIST_NORM, &p32));
+    EXPECT_FAULT(PTO_A5_HW_PREDICATE, pto_a5_vsts_b32(&r, f32, 0, PTO_A5_DIST_NORM, NULL));
+    EXPECT_FAULT(PTO_A5_HW_PREDICATE, pto_a5_vadd_f32(&r, &r, &r, &p16, PTO_A5_ZEROING));
+    EXPECT_FAULT(PTO_A5_HW_ALIGN, pto_a5_vsts_b32(&r, f32, 1, PTO_A5_DIST_NORM, &p32));
+    EXPECT_FAULT(PTO_A5_HW_ALIGN, pto_a5_vsts_b32(&r, ub + 1, 0, PTO_A5_DIST_ONEPT, NULL));
+    EXPECT_FAULT(PTO_A5_HW_UB_BOUNDS, pto_a5_vsts_b32(&r, host, 0, PTO_A5_DIST_NORM, &p32));
+    EXPECT_FAULT(PTO_A5_HW_UB_BOUNDS, pto_a5_vsts_b32(&r, ub + PTO_A5_UB_BYTES - 128, 0, PTO_A5_DIST_NORM, &p32));
+    EXPECT_FAULT(PTO_A5_HW_ARG, pto_a5_vsts_b32(&r, f32, 0, PTO_A5_DIST_BLK, &p32));
+    EXPECT_FAULT(PTO_A5_HW_ARG, pto_a5_vadd_f32(&r, &r, &r, &p32, (pto_a5_mode)7));
+    EXPECT_FAULT(PTO_A5_HW_ARG, pto_a5_vbinary(PTO_A5_OP_VCMAX, PTO_BF16, &r, &r, &r, &p16, PTO_A5_ZEROING));
+    assert_int_equal(stats().by_op[PTO_A5_OP_VSTS], 0);
+}
+
+static void without_a_handler_a_fault_traps(void **state)
+{
+    pid_t pid;
+    int status;
+    (void)state;
+    pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        pto_a5_vreg r;
+        memset(&r, 0, sizeof r);
+        signal(SIGILL, SIG_DFL); /* cmocka catches it in the parent's test */
+        pto_a5_sim_set_fault_handler(NULL, NULL);
+        pto_a5_vsts_b32(&r, ub + 4, 0, PTO_A5_DIST_NORM, NULL);
+        _exit(0); /* not reached */
+    }
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(WIFSIGNALED(status) && WTERMSIG(status) == SIGILL);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup(plt_counts_down_the_remaining_elements, setup),
+        cmocka_unit_test_setup(loads_and_stores, setup),
+        cmocka_unit_test_setup(arithmetic_zeroing_and_merging, setup),
+        cmocka_unit_test_setup(reductions_compares_and_moves, setup),
+        cmocka_unit_test_setup(broken_rules_are_faults_that_change_nothing, setup),
+        cmocka_unit_test_setup(without_a_handler_a_fault_traps, setup),
+    };
+    return cmocka_run_group_tests_name("a5.sim", tests, NULL, NULL);
+}
