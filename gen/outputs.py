@@ -21,4 +21,11 @@ def planned(model):
         for inst in model.instructions:
             out.append((f"out/{p}/{inst.name}.c", "common/instruction.c.j2", ("instruction", p, inst)))
             out.append((f"out/tests/{p}/test_{inst.name}.c", "tests/instruction_test.c.j2", ("test", p, inst)))
+        out.append((f"out/fuzz/{p}/fuzz_entries.c", "fuzz/entries.c.j2", ("fuzz", p, None)))
     return out
+
+
+def library_sources(model, profile):
+    """The C files that form a profile's library: every .c generated under out/<profile>/
+    (kernels, entry points, verifier, and any host simulator a profile adds)."""
+    return [p for p, _, _ in planned(model) if p.startswith(f"out/{profile}/") and p.endswith(".c")]

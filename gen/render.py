@@ -12,6 +12,7 @@ import jinja2
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cexpr  # noqa: E402
+import fuzzplan  # noqa: E402
 import model as M  # noqa: E402
 import outputs  # noqa: E402
 import render_legality  # noqa: E402
@@ -180,6 +181,8 @@ class Renderer:
             base.update(inst=inst, entries=entries, kernels=[k for e in entries for k in e["kernels"]])
         if kind == "test":
             base.update(inst=inst, plan=testplan.plan(inst, p))
+        if kind == "fuzz":
+            base.update(p=p, plan=fuzzplan.plan(m, p))
         return base
 
     def check_templates(self):
