@@ -11,8 +11,10 @@ def planned(model):
            ("out/include/pto/pto.h", "include/pto.h.j2", ("umbrella", None, None)),
            ("out/legality.txt", None, ("legality", None, None)),
            ("out/manifest.json", None, ("manifest", None, None))]
+    out.append(("out/docs/index.md", "docs/index.md.j2", ("doc_index", None, None)))
     for inst in model.instructions:
         out.append((f"out/include/pto/{inst.name}.h", "include/instruction.h.j2", ("header", None, inst)))
+        out.append((f"out/docs/{inst.name}.md", "docs/instruction.md.j2", ("doc", None, inst)))
     for p in kernel_profiles(model):
         out += [(f"out/{p}/pto_{p}_verify.h", "common/verify.h.j2", ("verify", p, None)),
                 (f"out/{p}/pto_{p}_verify.c", "common/verify.c.j2", ("verify", p, None)),

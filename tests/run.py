@@ -114,6 +114,8 @@ def check_coverage(tally, ran, binaries):
     legal = []
     with open(os.path.join(ROOT, "out", "legality.txt")) as f:
         for line in f:
+            if line.startswith("#"):
+                continue
             inst, prof, ident = line.split()[:3]
             if prof in profiles:
                 legal.append(f"{prof}.{inst}.{ident}")
