@@ -120,6 +120,7 @@ def main():
     fuzzers = fuzz_edges(w, model)
     sanitize_edges(w, model)
     valgrind_edges(w, bins)
+    dist_edges(w)
     w.append(f"\nbuild all: phony gen {' '.join(bins)}\n")
     w.append(f"build test: run {' '.join(bins + fuzzers)} | tests/run.py out/legality.txt {' '.join(checked)}\n")
     w.append(f"build conformance: deep {' '.join(bins)} | tests/run.py out/legality.txt\n")
@@ -199,6 +200,13 @@ def sanitize_edges(w, model):
     w.append("rule sanitize\n  command = $python tests/run.py --c-only --suite sanitize $in\n"
              "  description = SANITIZE\n  pool = console\n")
     w.append(f"build sanitize: sanitize {' '.join(bins)} | tests/run.py\n")
+
+
+def dist_edges(w):
+    """ninja dist: build/dist/ptogen.tar.gz, then a make-only build of it (gen/dist.py)."""
+    w.append("rule dist\n  command = $python gen/dist.py $out --check\n  description = DIST $out\n")
+    w.append("build build/dist/ptogen.tar.gz: dist | gen gen/dist.py templates/dist/Makefile.j2\n")
+    w.append("build dist: phony build/dist/ptogen.tar.gz\n")
 
 
 def valgrind_edges(w, bins):
