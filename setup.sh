@@ -1,11 +1,15 @@
 #!/bin/sh
 # One-time set-up on Debian 12: installs the missing Debian packages, writes build.ninja and
-# generates everything into out/. Safe to re-run. WITH_DEV_TOOLS=1 adds clang and valgrind.
+# generates everything into out/. Safe to re-run. WITH_CROSS=1 adds the arm-none-eabi and
+# riscv64-unknown-elf cross compilers for `ninja firmware` (about 700 MB, so not by default).
 set -eu
 cd "$(dirname "$0")"
 
-PKGS="lua5.4 libcmocka-dev ninja-build python3 python3-jinja2 gcc libc6-dev"
-[ "${WITH_DEV_TOOLS:-0}" = 1 ] && PKGS="$PKGS clang valgrind"
+PKGS="lua5.4 libcmocka-dev ninja-build python3 python3-jinja2 gcc libc6-dev binutils"
+# ninja test also fuzzes (clang's libFuzzer: libclang-rt-14-dev, only recommended by clang) and
+# checks the firmware build with clang; ninja valgrind and ninja dist's build check need the rest
+PKGS="$PKGS clang libclang-rt-14-dev valgrind make"
+[ "${WITH_CROSS:-0}" = 1 ] && PKGS="$PKGS gcc-arm-none-eabi gcc-riscv64-unknown-elf"
 
 missing=""
 for p in $PKGS; do

@@ -1,6 +1,8 @@
 """Rendering of the expression language to C: rule predicates for the verifier, element math
 for the kernels, and element math for the independent test reference."""
 
+CTYPE = {"f32": "float", "f16": "uint16_t", "bf16": "uint16_t", "i32": "int32_t", "u32": "uint32_t",
+         "i16": "int16_t", "u16": "uint16_t", "i8": "int8_t", "u8": "uint8_t"}  # storage type per dtype
 BINOPS = {"+": "add", "-": "sub", "*": "mul", "/": "div"}
 RULE_OPS = {"+": "+", "-": "-", "*": "*", "==": "==", "~=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">=",
             "and": "&&", "or": "||"}

@@ -21,6 +21,30 @@ KERNEL_FLAGS = "-O3"   # release flags of kernels and entry points: -O2 in gcc 1
 TEST_FLAGS = "-O1 -g"  # generated test tables are large: optimising them buys nothing
 
 
+# Firmware builds (ninja firmware): name, compiler, target flags, nm, size. Host compilers are
+# always checked; a cross compiler only when installed (WITH_CROSS=1 ./setup.sh). The cortex-m4
+# has a single-precision FPU; rv64gc has hardware f32.
+FIRMWARE_FLAGS = ("-std=c11 -ffreestanding -nostdlib -Os -Wall -Wextra -Werror -pedantic -ffp-contract=off "
+                  "-ffunction-sections -fdata-sections")
+FIRMWARE_TOOLCHAINS = [
+    ("gcc", "gcc", "", "nm", "size"),
+    ("clang", "clang", "", "nm", "size"),
+    ("cortex-m4", "arm-none-eabi-gcc", "-mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16",
+     "arm-none-eabi-nm", "arm-none-eabi-size"),
+    ("rv64gc", "riscv64-unknown-elf-gcc", "-march=rv64gc -mabi=lp64d -mcmodel=medany",
+     "riscv64-unknown-elf-nm", "riscv64-unknown-elf-size"),
+]
+
+
+# Sanitizer builds: every finding is fatal, so a test binary that trips one ends without its
+# cmocka summary and tests/run.py reports it as crashed, with the sanitizer's report.
+SAN_FLAGS = "-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all"
+FUZZ_FLAGS = SAN_FLAGS.replace("-fsanitize=", "-fsanitize=fuzzer-no-link,")
+FUZZ_LINK = "-fsanitize=fuzzer,address,undefined"
+VALGRIND_CI_INSTRUCTION = "tmaxs"  # its binaries (one per profile) run under valgrind in ninja test
+FUZZ_LONG_SECONDS = 300   # per kernel profile in ninja fuzz, with a corpus kept in build/fuzz/
+
+
 def find_python():
     cands = [os.environ.get("PYTHON"), sys.executable, shutil.which("python3"), "/usr/bin/python3"]
     for c in cands:
@@ -56,7 +80,7 @@ def main():
     w.append("rule cc\n  command = $cc -MMD -MF $out.d $cflags $flags -c $in -o $out\n  description = CC $out\n"
              "  depfile = $out.d\n  deps = gcc\n\n")
     w.append("rule link\n  command = $cc $in -o $out -lcmocka -lm\n  description = LINK $out\n\n")
-    w.append("rule run\n  command = $python tests/run.py $in\n  description = TEST\n  pool = console\n\n")
+    w.append("rule run\n  command = $python tests/run.py $in $args\n  description = TEST\n  pool = console\n\n")
     w.append("rule deep\n  command = PTOGEN_DEPTH=64 $python tests/run.py $in\n  description = CONFORMANCE\n"
              "  pool = console\n\n")
     w.append("rule golden\n  command = $python tests/run.py --update-golden\n  description = GOLDEN\n\n")
@@ -79,7 +103,7 @@ def main():
     insts = [i.name for i in model.instructions]
     common = {}  # profile -> objects every program of that profile links (verifier, status, simulator)
     for p in outputs.kernel_profiles(model):
-        names = [src[:-2] for src in outputs.library_sources(model, p)]
+        names = [os.path.basename(src)[:-2] for src in outputs.library_sources(model, p)]
         common[p] = [f"build/{p}/{n}.o" for n in names if n not in insts]
         for name in names:
             w.append(f"build build/{p}/{name}.o: cc out/{p}/{name}.c || gen\n  flags = $kflags -Iout/include\n")
@@ -99,8 +123,18 @@ def main():
             w.append(f"build {t}.o: cc {src} || gen\n  flags = $tflags -Iout/include -Iout/{p} -Itests/harness\n")
             w.append(f"build {t}: link {t}.o {' '.join(common[p] + hobjs)}\n")
             bins.append(t)
+    variant_rules(w)
+    checked = firmware_edges(w, model)
+    fuzzers = fuzz_edges(w, model)
+    sanitized = sanitize_edges(w, model)
+    valgrind_edges(w, bins)
+    dist_edges(w)
+    # ninja test: the suite, the suite again under ASan + UBSan, a CI-sized part of it under
+    # valgrind (the unit tests and one instruction per profile), fuzzing, firmware checks
+    under_valgrind = [b for b in bins if "/unit/" in b or b.endswith("/test_" + VALGRIND_CI_INSTRUCTION)]
     w.append(f"\nbuild all: phony gen {' '.join(bins)}\n")
-    w.append(f"build test: run {' '.join(bins)} | tests/run.py out/legality.txt\n")
+    w.append(f"build test: run {' '.join(bins + sanitized + fuzzers)} | tests/run.py out/legality.txt "
+             f"{' '.join(checked)}\n  args = --valgrind {','.join(under_valgrind)}\n")
     w.append(f"build conformance: deep {' '.join(bins)} | tests/run.py out/legality.txt\n")
     w.append("build update-golden: golden | gen\n")
     w.append("default all\n")
@@ -110,6 +144,122 @@ def main():
         with open("build.ninja.tmp", "w") as f:
             f.write(text)
         os.replace("build.ninja.tmp", "build.ninja")
+
+
+def firmware_edges(w, model):
+    """ninja firmware: every library source of every kernel profile, compiled freestanding by
+    each available toolchain, then checked for outside references and measured."""
+    w.append(f"\nfwflags = {FIRMWARE_FLAGS}\n")
+    w.append("rule fw_cc\n  command = $fwcc -MMD -MF $out.d $fwflags $arch -Iout/include -c $in -o $out\n"
+             "  description = FIRMWARE-CC $out\n  depfile = $out.d\n  deps = gcc\n")
+    w.append('rule fw_check\n  command = $python tests/firmware.py check $tc $fwcc "$arch" $nm $size $out $in\n'
+             "  description = FIRMWARE-CHECK $tc $p\n")
+    w.append("rule fw_report\n  command = $python tests/firmware.py report build/firmware/sizes.txt $in\n"
+             "  description = FIRMWARE\n  pool = console\n")
+    checks = []
+    for tc, cc, arch, nm, size in FIRMWARE_TOOLCHAINS:
+        if not shutil.which(cc):
+            continue
+        for p in outputs.kernel_profiles(model):
+            objs = []
+            for src in outputs.library_sources(model, p):
+                obj = f"build/firmware/{tc}/{p}/{os.path.basename(src)[:-2]}.o"
+                w.append(f"build {obj}: fw_cc {src} || gen\n  fwcc = {cc}\n  arch = {arch}\n")
+                objs.append(obj)
+            chk = f"build/firmware/{tc}/{p}.sizes"
+            w.append(f"build {chk}: fw_check {' '.join(objs)} | tests/firmware.py\n"
+                     f"  tc = {tc}\n  fwcc = {cc}\n  arch = {arch}\n  nm = {nm}\n  size = {size}\n  p = {p}\n")
+            checks.append(chk)
+    w.append(f"build firmware: fw_report {' '.join(checks)}\n")
+    return checks
+
+
+def variant_rules(w):
+    w.append("\nrule vcc\n  command = $vcc -MMD -MF $out.d $cflags $vflags -c $in -o $out\n"
+             "  description = CC $out\n  depfile = $out.d\n  deps = gcc\n")
+    w.append("rule vlink\n  command = $vcc $vlink $in -o $out $libs\n  description = LINK $out\n")
+
+
+def variant_objects(w, cc, flags, pairs):
+    """Compile edges for (source, object) pairs with compiler `cc` and extra `flags`."""
+    for src, obj in pairs:
+        w.append(f"build {obj}: vcc {src} || gen\n  vcc = {cc}\n  vflags = {flags}\n")
+    return [obj for _, obj in pairs]
+
+
+def library_variant(w, model, p, cc, flags, root):
+    srcs = outputs.library_sources(model, p)
+    return variant_objects(w, cc, flags, [(s, f"{root}/{p}/{os.path.basename(s)[:-2]}.o") for s in srcs])
+
+
+def sanitize_edges(w, model):
+    """ninja sanitize: every conformance and unit test binary, kernels included, rebuilt with
+    ASan + UBSan ($cc) and run by tests/run.py (C tests and coverage only)."""
+    harness = sorted(glob.glob("tests/harness/*.c"))
+    hobjs = variant_objects(w, "$cc", f"{SAN_FLAGS} $tflags -Iout/include",
+                            [(h, "build/san/" + h[:-2] + ".o") for h in harness])
+    bins = []
+    libs = {p: library_variant(w, model, p, "$cc", f"{SAN_FLAGS} -Iout/include", "build/san")
+            for p in outputs.kernel_profiles(model)}
+    for p in outputs.kernel_profiles(model):
+        cross = outputs.cross_profile(model, p)  # the generated tests compare with its bits
+        lib = libs[p] + (libs[cross] if cross else [])
+        tests = [t for t, _, _ in outputs.planned(model) if t.startswith(f"out/tests/{p}/") and t.endswith(".c")]
+        tests += sorted(glob.glob(f"tests/unit/test_{p}_*.c"))
+        for src in tests:
+            b = "build/san/" + src[:-2]
+            variant_objects(w, "$cc", f"{SAN_FLAGS} $tflags -Iout/include -Iout/{p} -Itests/harness", [(src, b + ".o")])
+            w.append(f"build {b}: vlink {b}.o {' '.join(lib + hobjs)}\n  vcc = $cc\n  vlink = {SAN_FLAGS}\n"
+                     "  libs = -lcmocka -lm\n")
+            bins.append(b)
+    w.append("rule sanitize\n  command = $python tests/run.py --c-only --suite sanitize $in\n"
+             "  description = SANITIZE\n  pool = console\n")
+    w.append(f"build sanitize: sanitize {' '.join(bins)} | tests/run.py\n")
+    return bins
+
+
+def dist_edges(w):
+    """ninja dist: build/dist/ptogen.tar.gz, then a make-only build of it (gen/dist.py)."""
+    w.append("rule dist\n  command = $python gen/dist.py $out --check\n  description = DIST $out\n")
+    w.append("build build/dist/ptogen.tar.gz: dist | gen gen/dist.py templates/dist/Makefile.j2\n")
+    w.append("build dist: phony build/dist/ptogen.tar.gz\n")
+
+
+def valgrind_edges(w, bins):
+    """ninja valgrind: the conformance and unit test binaries of ninja test under memcheck."""
+    w.append("rule valgrind\n  command = $python tests/run.py --c-only --suite valgrind $in\n"
+             "  description = VALGRIND\n  pool = console\n")
+    w.append(f"build valgrind: valgrind {' '.join(bins)} | tests/run.py\n")
+
+
+def fuzz_edges(w, model):
+    """Fuzzers of every entry point per kernel profile (clang + libFuzzer, ASan + UBSan):
+    ninja test runs each briefly from a fixed seed; ninja fuzz runs them longer. Returns the
+    fuzzers, for ninja test."""
+    cc = os.environ.get("FUZZ_CC", "clang")
+    w.append(f"fuzzcc = {cc}\n")
+    if not shutil.which(cc):  # fail at build time with the fix, not with "clang: not found"
+        w.append(f"rule nofuzz\n  command = echo 'the fuzz run needs {cc} and libFuzzer: run ./setup.sh "
+                 "(Debian: clang libclang-rt-14-dev)'; false\n  description = FUZZ\n")
+    # the harness and the table are not coverage-instrumented: their byte loops would dominate
+    # the run, and coverage of the library (the verifier's branches) is what steers the fuzzer
+    flags = f"{SAN_FLAGS} -Iout/include -Itests/harness -Itests/fuzz"
+    harness = variant_objects(w, "$fuzzcc", flags, [("tests/fuzz/fuzz.c", "build/fuzz/fuzz.o")])
+    fuzzers = []
+    for p in outputs.kernel_profiles(model):
+        lib = library_variant(w, model, p, "$fuzzcc", FUZZ_FLAGS + " -Iout/include", "build/fuzz")
+        table = variant_objects(w, "$fuzzcc", flags, [(f"out/fuzz/{p}/fuzz_entries.c", f"build/fuzz/{p}/fuzz_entries.o")])
+        b = f"build/fuzz/fuzz_{p}"
+        if shutil.which(cc):
+            w.append(f"build {b}: vlink {' '.join(harness + table + lib)}\n  vcc = $fuzzcc\n  vlink = {FUZZ_LINK}\n"
+                     "  libs =\n")
+        else:
+            w.append(f"build {b}: nofuzz\n")
+        fuzzers.append(b)
+    w.append(f"rule fuzz\n  command = $python tests/run.py --c-only --suite fuzz --fuzz-seconds {FUZZ_LONG_SECONDS} $in\n"
+             "  description = FUZZ\n  pool = console\n")
+    w.append(f"build fuzz: fuzz {' '.join(fuzzers)} | tests/run.py\n")
+    return fuzzers
 
 
 if __name__ == "__main__":

@@ -1,10 +1,9 @@
 """Context of a vector machine model's templates (the public header and the simulator of an NPU
 profile): the profile's instruction set from its spec, the width-generic data moves every model
 has, and the hardware rules its simulator checks on every call."""
+from cexpr import CTYPE
 import vector
 
-CTYPE = {"f32": "float", "f16": "uint16_t", "bf16": "uint16_t", "i32": "int32_t", "u32": "uint32_t",
-         "i16": "int16_t", "u16": "uint16_t", "i8": "int8_t", "u8": "uint8_t"}
 
 # Per machine model (the profile's template folder): the hardware rules its simulator checks
 # (name, what must hold; a broken rule is a fault naming it), the instructions it has besides

@@ -38,8 +38,10 @@ def planned(model):
            ("out/include/pto/pto.h", "include/pto.h.j2", ("umbrella", None, None)),
            ("out/legality.txt", None, ("legality", None, None)),
            ("out/manifest.json", None, ("manifest", None, None))]
+    out.append(("out/docs/index.md", "docs/index.md.j2", ("doc_index", None, None)))
     for inst in model.instructions:
         out.append((f"out/include/pto/{inst.name}.h", "include/instruction.h.j2", ("header", None, inst)))
+        out.append((f"out/docs/{inst.name}.md", "docs/instruction.md.j2", ("doc", None, inst)))
     for p in kernel_profiles(model):
         out += [(f"out/{p}/pto_{p}_verify.h", "common/verify.h.j2", ("verify", p, None)),
                 (f"out/{p}/pto_{p}_verify.c", "common/verify.c.j2", ("verify", p, None)),
@@ -50,13 +52,14 @@ def planned(model):
         for inst in model.instructions:
             out.append((f"out/{p}/{inst.name}.c", "common/instruction.c.j2", ("instruction", p, inst)))
             out.append((f"out/tests/{p}/test_{inst.name}.c", "tests/instruction_test.c.j2", ("test", p, inst)))
+        out.append((f"out/fuzz/{p}/fuzz_entries.c", "fuzz/entries.c.j2", ("fuzz", p, None)))
     return out
 
 
-def library_sources(model, p):
-    """Every .c of profile p's library (out/<p>/*.c), without the out/ prefix's directory."""
-    return sorted(os.path.basename(path) for path, _, _ in planned(model)
-                  if path.startswith(f"out/{p}/") and path.endswith(".c"))
+def library_sources(model, profile):
+    """The C files that form a profile's library: every .c generated under out/<profile>/
+    (kernels, entry points, verifier, and any host simulator a profile adds)."""
+    return [p for p, _, _ in planned(model) if p.startswith(f"out/{profile}/") and p.endswith(".c")]
 
 
 def cross_profile(model, p):

@@ -12,6 +12,8 @@ import jinja2
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cexpr  # noqa: E402
+import docs  # noqa: E402
+import fuzzplan  # noqa: E402
 import machine  # noqa: E402
 import npu  # noqa: E402
 import model as M  # noqa: E402
@@ -33,7 +35,7 @@ STATUS_DOCS = {
     "align": "a data pointer is not aligned as the profile requires",
     "placement": "a tile lies outside the unified buffer or in its reserved scratch",
 }
-CTYPE = machine.CTYPE
+CTYPE = cexpr.CTYPE
 
 
 def status_enum(s):
@@ -84,8 +86,9 @@ def cpu_kernel_ctx(inst, p, tup):
     return k
 
 
-def header_notes(inst, profiles):
-    """Comment lines of an instruction header: what the call decides and which operands it uses."""
+def header_notes(inst, profiles, width=96):
+    """Comment lines of an instruction header (wrapped to `width`; None: one per note): what the
+    call decides and which operands it uses. The reference pages show the same notes."""
     k = inst.kind
     notes = [k["doc"]]
     if k["in_place"]:
@@ -96,7 +99,7 @@ def header_notes(inst, profiles):
     for op, o in sorted(k["operands"].items()):
         if o["optional"]:
             notes.append(f"{op}: " + ", ".join(f"{p}: {USE_TEXT[inst.use[p][op]]}" for p in profiles) + ".")
-    return [line for n in notes for line in textwrap.wrap(n, 96)]
+    return notes if width is None else [line for n in notes for line in textwrap.wrap(n, width)]
 
 
 USE_TEXT = {"required": "required", "optional": "optional (NULL when not given)",
@@ -208,6 +211,13 @@ class Renderer:
             base.update(inst=inst, plan=testplan.plan(inst, p), sim=bool(m.profile(p)["isa"]), cross=cross,
                         cross_entries={e["form"]: inst.entry_name(cross, e) for e in inst.entries(p)
                                        if e["form"] in forms})
+        if kind == "fuzz":
+            base.update(p=p, P=p.upper(), plan=fuzzplan.plan(m, p), sim=bool(m.profile(p)["isa"]))
+        if kind == "doc":
+            notes = header_notes(inst, [q for q in m.profile_names if q in inst.use], width=None)
+            base.update(docs.instruction_ctx(m, inst, notes, params))
+        if kind == "doc_index":
+            base.update(docs.index_ctx(m))
         return base
 
     def check_templates(self):

@@ -4,8 +4,12 @@ import json
 
 
 def lines(model):
-    out = []
+    """The matrix: a header and, per instruction, a comment naming its reference page (rendered
+    from the same specs), then one line per tuple: instruction profile id  operands axes  kernel."""
+    out = ["# Legal operand tuples (gen/ptogen list): instruction profile tuple  operands and axes  kernel.",
+           "# Reference pages, one per instruction, with math, constraints and C calls: out/docs/index.md"]
     for inst in model.instructions:
+        out.append(f"# {inst.name}: out/docs/{inst.name}.md")
         for p in model.profile_names:
             ignored = [o for o, u in inst.use.get(p, {}).items() if u == "ignored"]
             for t in inst.tuples.get(p, []):

@@ -21,6 +21,7 @@ M.INSTRUCTION_LIMIT = 200000     -- every real spec needs fewer than 3000
 M.TIME_LIMIT = 0.5               -- CPU seconds; the instruction limit takes about 0.07
 M.MEMORY_LIMIT_KB = 16 * 1024    -- growth of the Lua heap while one spec runs
 M.STRING_LIMIT = 4 * 1024 * 1024 -- longest result of a wrapped string function, in bytes
+local MESSAGE_LIMIT = 1000       -- longest error message passed on, in bytes
 local DEEP = 1000                -- a stack deeper than this when a limit trips is a runaway recursion
 local SELF = debug.getinfo(1, "S").short_src
 
@@ -112,7 +113,13 @@ function M.run(path, source, constructors, helpers)
   -- spec's line in its place.
   function env.string.rep(s, n, sep)
     local k = math.tointeger(n)
-    if k and k > 0 then check_size("string.rep", (size_of(s) + size_of(sep)) * (k + 0.0)) end
+    if k and k > 0 then
+      check_size("string.rep", (size_of(s) + size_of(sep)) * (k + 0.0))
+      -- the C loop runs k times even when the result is empty ("":rep(2^53) never returns)
+      if k > M.STRING_LIMIT then
+        fail(string.format("string.rep would repeat %d times; specs may repeat at most %d", k, M.STRING_LIMIT))
+      end
+    end
     return string.rep(s, n, sep)
   end
   function env.string.format(fmt, ...)
@@ -209,6 +216,9 @@ function M.run(path, source, constructors, helpers)
       msg = string.match(msg, "^:%d+: (.*)$", #SELF + 1) or msg
     end
     if string.sub(msg, 1, #path + 1) ~= path .. ":" then msg = where(co) .. " " .. msg end
+    if #msg > MESSAGE_LIMIT then -- error() may be handed megabytes: keep the message readable
+      msg = string.sub(msg, 1, MESSAGE_LIMIT) .. string.format("... (%d more bytes)", #msg - MESSAGE_LIMIT)
+    end
     return msg
   end
   if coroutine.status(co) ~= "dead" then

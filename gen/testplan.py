@@ -327,16 +327,7 @@ class Plan:
 def plan(inst, p):
     pl = Plan(inst, p)
     k = inst.kind
-    entries, tuples = [], []
-    for e in inst.entries(p):
-        values = [o for o in e["operands"] if k["operands"][o]["io"] == "in"]
-        entries.append({"c_name": inst.entry_name(p, e), "form": e["form"],
-                        "casts": ", ".join((f"(const pto_tile *)a[{i}]" if k["operands"][o]["tile"] else f"a[{i}]")
-                                           for i, o in enumerate(e["operands"])),
-                        "operands": e["operands"],
-                        "io": ", ".join("H_IO_SCALAR" if not k["operands"][o]["tile"] else IO_ENUM[k["operands"][o]["io"]]
-                                        for o in e["operands"]),
-                        "values": values})
+    entries, tuples = [entry_ctx(inst, p, e) for e in inst.entries(p)], []
     for t in inst.tuples[p]:
         cases = pl.legal_cases(t)
         # mutations start from a case with padding; an instruction rule may leave only others
@@ -356,6 +347,19 @@ def plan(inst, p):
     return {"entries": entries, "tuples": tuples, "kind": inst.kind_name, "math_operands": values,
             "reduce": inst.d["math"]["fn"] if k["reduce"] else None,
             "ref_math": None if k["reduce"] else cexpr.reference_math(inst.d["math"])}
+
+
+def entry_ctx(inst, p, e):
+    """How a harness calls entry point `e`: its C name, argument casts from `const void *a[]`,
+    and each operand's part (H_IO_*)."""
+    k = inst.kind
+    return {"c_name": inst.entry_name(p, e), "form": e["form"],
+            "casts": ", ".join((f"(const pto_tile *)a[{i}]" if k["operands"][o]["tile"] else f"a[{i}]")
+                               for i, o in enumerate(e["operands"])),
+            "operands": e["operands"],
+            "io": ", ".join("H_IO_SCALAR" if not k["operands"][o]["tile"] else IO_ENUM[k["operands"][o]["io"]]
+                            for o in e["operands"]),
+            "values": [o for o in e["operands"] if k["operands"][o]["io"] == "in"]}
 
 
 def no_test_shape(inst, p, tup, skipped):

@@ -1,0 +1,123 @@
+"""Contexts of the reference pages (out/docs/<instruction>.md, out/docs/index.md): every value a
+page shows is derived here from the model, so the templates (templates/docs) only lay it out."""
+import cexpr
+import model as M
+import outputs
+import render_legality
+import testplan
+
+USE_TEXT = {"required": "required", "optional": "optional (NULL when absent)", "ignored": "ignored (never read)"}
+IO_TEXT = {"in": "input", "out": "output", "tmp": "scratch (contents afterwards unspecified)"}
+
+
+def page(inst):
+    return f"{inst.name}.md"
+
+
+def operand_rows(inst, profiles):
+    k = inst.kind
+    rows = []
+    for op in dict.fromkeys(o for e in k["entries"] for o in e["operands"]):  # first appearance, in order
+        o = k["operands"][op]
+        use = "; ".join(f"{p}: {USE_TEXT[inst.use[p][op]]}" for p in profiles if op in inst.use.get(p, {}))
+        rows.append({"name": op, "what": "tile" if o["tile"] else "scalar (one element, any alignment)",
+                     "io": IO_TEXT[o["io"]], "dtype": o["dtype"],
+                     "layouts": ", ".join(o["layouts"]) if o["tile"] else "-", "use": use or "required"})
+    return rows
+
+
+def rule_rows(inst):
+    rows = []
+    for r in inst.static_rules + inst.rules:
+        when = ", ".join(f"{a} = {v}" for a, v in sorted(r.when.items()))
+        rows.append({"name": r.name, "check": r.text, "status": "PTO_ERR_" + r.status.upper(),
+                     "when": when or "always", "on": ", ".join(r.on) or "every profile", "why": r.why,
+                     "where": f"{r.file}:{r.line}", "static": r.static or r in inst.static_rules})
+    return rows
+
+
+def tuple_rows(inst, p):
+    ignored = {o for o, u in inst.use.get(p, {}).items() if u == "ignored"}
+    return [{"id": t.ident(), "entry": inst.entry_name(p, t.entry),
+             "operands": " ".join(x for x in t.describe().split() if x.split("=")[0] not in ignored),
+             "kernel": t.kernel, "accepted_by": ", ".join(t.sources)} for t in inst.tuples.get(p, [])]
+
+
+def example_case(plan, tup):
+    """A legal call to show: an upstream shape if the tuple has one, the smallest otherwise."""
+    cases = plan.legal_cases(tup)
+    if not cases:
+        raise testplan.no_test_shape(plan.inst, plan.p, tup, plan.skipped)
+    upstream = [c for c in cases if c["label"].startswith("upstream")]
+    return min(upstream or cases, key=lambda c: c["arena"])
+
+
+def example(inst, p, entry):
+    """C source of one call of `entry`: buffers, descriptors and the checked call."""
+    tup = next(t for t in inst.tuples[p] if t.entry["form"] == entry["form"])
+    case = example_case(testplan.Plan(inst, p), tup)
+    k = inst.kind
+    lines, args, same = [], [], {}
+    ub = inst.model.profile(p)["machine"]["ub_bytes"]
+    if ub:  # tiles live in the machine's unified buffer, where the test plan put them
+        lines.append(f"uint8_t *ub = (uint8_t *)pto_{p}_ub(NULL); /* tiles live in the unified buffer */")
+    for op in entry["operands"]:
+        d = case["ops"].get(op)
+        if d is None or not d["present"] or inst.use[p].get(op) == "ignored":
+            args.append("NULL")
+            continue
+        dt = tup.dtype_of(op)
+        if not k["operands"][op]["tile"]:
+            lines.append(f"{cexpr.CTYPE[dt['name']]} {op} = 0; /* {dt['name']}{' bits' if dt['name'] in ('f16', 'bf16') else ''} */")
+            args.append(f"&{op}")
+            continue
+        key = (d["offset"], d["rows"], d["cols"])
+        if key in same:  # the very tile of an earlier operand: in place
+            args.append(f"&{same[key]}")
+            continue
+        same[key] = op
+        bl, _ = M.LAYOUT_ENUMS[tup.layouts[op]]
+        if ub:
+            data = f"ub + {d['offset'] + testplan.GUARD}"
+        else:
+            data = f"{op}_data"
+            lines.append(f"static {cexpr.CTYPE[dt['name']]} {op}_data[{d['rows']} * {d['cols']}];")
+        lines.append(f"pto_tile {op} = {{ {data}, {dt['enum']}, PTO_VEC, PTO_{M.BLAYOUTS[bl]}, PTO_NONE_BOX, "
+                     f"{d['rows']}, {d['cols']}, {d['valid_rows']}, {d['valid_cols']} }};")
+        args.append(f"&{op}")
+    lines.append(f"pto_status st = {inst.entry_name(p, entry)}({', '.join(args)});")
+    return {"entry": inst.entry_name(p, entry), "tuple": tup.ident(), "shape": case["label"].rsplit(" ", 1)[0],
+            "code": "\n".join(lines)}
+
+
+def instruction_ctx(model, inst, notes, params):
+    """notes: the instruction header's notes; params(inst, entry): an entry point's C parameters."""
+    kp = outputs.kernel_profiles(model)
+    profiles = [{"name": p, "title": model.profile(p)["title"], "kernels": p in kp,
+                 "accepts": ", ".join(model.profile(p)["accepts"]), "tuples": tuple_rows(inst, p),
+                 "entries": [{"name": inst.entry_name(p, e), "params": params(inst, e)} for e in inst.entries(p)],
+                 "examples": [example(inst, p, e) for e in inst.entries(p)] if p in kp else [],
+                 "ub": model.profile(p)["machine"].get("ub_bytes", 0)}
+                for p in model.profile_names if inst.tuples.get(p)]
+    return {"inst": inst, "name": inst.name, "upper": inst.name.upper(), "summary": inst.d["summary"],
+            "family": inst.d["family"], "kind": inst.kind_name, "spec": inst.file, "math": inst.d["math_text"],
+            "notes": notes,
+            "operands": operand_rows(inst, [p for p in model.profile_names if p in inst.use]),
+            "rules": rule_rows(inst), "profiles": profiles}
+
+
+def index_ctx(model):
+    counts = {}
+    for line in render_legality.lines(model):
+        if not line.startswith("#"):
+            inst, p = line.split()[:2]
+            counts[(inst, p)] = counts.get((inst, p), 0) + 1
+    return {"profiles": [{"name": p, "title": model.profile(p)["title"], "kernels": model.profile(p)["kernels"],
+                          "accepts": ", ".join(model.profile(p)["accepts"]) or "-",
+                          "machine": ", ".join(f"{k} {v}" for k, v in sorted(model.profile(p)["machine"].items()))}
+                         for p in model.profile_names],
+            "pages": [{"name": i.name, "page": page(i), "family": i.d["family"], "kind": i.kind_name,
+                              "summary": i.d["summary"], "math": i.d["math_text"],
+                              "counts": [counts.get((i.name, p), 0) for p in model.profile_names]}
+                             for i in model.instructions],
+            "profile_names": model.profile_names}

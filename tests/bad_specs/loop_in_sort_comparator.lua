@@ -1,0 +1,4 @@
+-- target: isa/tmaxs.lua
+-- replace: local all9
+-- with: table.sort({ 3, 1, 2 }, function(a, b) while true do end end)\nlocal all9
+-- expect: spec/isa/tmaxs.lua:{with}: instruction limit (200000) exceeded; specs must not loop forever

@@ -1,0 +1,4 @@
+-- target: isa/tmaxs.lua
+-- replace: local all9
+-- with: local s = (""):rep(math.maxinteger)\nlocal all9
+-- expect: spec/isa/tmaxs.lua:{with}: string.rep would repeat 9223372036854775807 times; specs may repeat at most 4194304

@@ -1,0 +1,92 @@
+"""Firmware build check (ninja firmware): the objects of one profile's library, compiled
+freestanding by one toolchain, may refer only to each other and to that compiler's own
+runtime (libgcc: 64-bit division on 32-bit cores, soft-float helpers), never to libc.
+Also records their sizes; `report` prints the table of every toolchain and profile.
+
+Usage: firmware.py check TOOLCHAIN CC "ARCH FLAGS" NM SIZE OUT OBJ...
+       firmware.py report OUT CHECK...
+"""
+import os
+import subprocess
+import sys
+
+
+def symbols(nm, paths):
+    """(defined, {undefined: users}) symbol names over `paths` (objects or archives)."""
+    out = subprocess.run([nm, "-A", "-P"] + paths, capture_output=True, text=True, check=True).stdout
+    defined, undefined = set(), {}
+    for line in out.splitlines():
+        where, _, rest = line.partition(": ")
+        parts = rest.split()
+        if len(parts) < 2:
+            continue
+        if parts[1] in ("U", "w", "v"):  # undefined, or a weak reference that may stay unresolved
+            undefined.setdefault(parts[0], set()).add(os.path.basename(where))
+        elif parts[1].isupper():  # global: local symbols cannot satisfy another object's reference
+            defined.add(parts[0])
+    return defined, undefined
+
+
+def runtime_library(cc, arch):
+    """The compiler's own runtime for these flags (the multilib a firmware link would use)."""
+    r = subprocess.run([cc] + arch.split() + ["-print-libgcc-file-name"], capture_output=True, text=True)
+    path = r.stdout.strip()
+    return path if r.returncode == 0 and os.path.isfile(path) else None
+
+
+def sizes(size_tool, objs):
+    """{object: (text, data, bss)} from Berkeley-format `size`."""
+    out = subprocess.run([size_tool] + objs, capture_output=True, text=True, check=True).stdout
+    table = {}
+    for line in out.splitlines()[1:]:
+        f = line.split()
+        table[f[5]] = (int(f[0]), int(f[1]), int(f[2]))
+    return table
+
+
+def check(toolchain, cc, arch, nm, size_tool, out, objs):
+    profile = os.path.basename(os.path.dirname(objs[0]))
+    defined, undefined = symbols(nm, objs)
+    outside = {s: users for s, users in undefined.items() if s not in defined}
+    rt = runtime_library(cc, arch)
+    rt_defined = symbols(nm, [rt])[0] if rt else set()
+    helpers = sorted(s for s in outside if s in rt_defined)
+    foreign = {s: u for s, u in outside.items() if s not in rt_defined}
+    if foreign:
+        lines = [f"  {s} (used by {', '.join(sorted(u))})" for s, u in sorted(foreign.items())]
+        sys.exit(f"firmware: {toolchain} {profile}: the library calls code outside itself and the compiler "
+                 f"runtime ({rt or 'no libgcc found'}); freestanding code must not use libc:\n" + "\n".join(lines))
+    table = sizes(size_tool, objs)
+    text, data, bss = (sum(v[i] for v in table.values()) for i in range(3))
+    with open(out, "w") as f:
+        f.write(f"{toolchain}\t{profile}\t{len(objs)}\t{text}\t{data}\t{bss}\t{' '.join(helpers) or '-'}\n")
+        for obj, (t, d, b) in sorted(table.items()):
+            f.write(f"#\t{os.path.basename(obj)}\t{t}\t{d}\t{b}\n")
+
+
+def report(out, checks):
+    head = f"{'toolchain':<10} {'profile':<8} {'objects':>7} {'text':>8} {'data':>6} {'bss':>5}  libgcc helpers"
+    rows = [head]
+    for path in checks:
+        with open(path) as f:
+            tc, prof, n, text, data, bss, helpers = f.readline().rstrip("\n").split("\t")
+        rows.append(f"{tc:<10} {prof:<8} {n:>7} {text:>8} {data:>6} {bss:>5}  {helpers}")
+    text = "\n".join(rows) + "\n"
+    with open(out, "w") as f:
+        f.write(text)
+    print("firmware: freestanding C11, -Os; no undefined symbols outside each library and libgcc")
+    print(text, end="")
+    print(f"per-object sizes: {' '.join(checks)}")
+
+
+def main(argv):
+    if len(argv) > 8 and argv[1] == "check":
+        check(*argv[2:7], argv[7], argv[8:])
+    elif len(argv) > 2 and argv[1] == "report":
+        report(argv[2], argv[3:])
+    else:
+        sys.exit(__doc__)
+
+
+if __name__ == "__main__":
+    main(sys.argv)

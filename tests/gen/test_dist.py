@@ -1,0 +1,52 @@
+"""ninja dist (gen/dist.py): the tarball is byte-identical run to run, holds the headers, every
+library source of every kernel profile, the docs, a Makefile and a MANIFEST of checksums, and
+builds with make alone."""
+import hashlib
+import json
+import os
+import sys
+import tarfile
+import tempfile
+import unittest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "gen"))
+import dist  # noqa: E402
+
+
+class Dist(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.TemporaryDirectory()
+        cls.a, cls.b = (os.path.join(cls.tmp.name, n) for n in ("a.tar.gz", "b.tar.gz"))
+        dist.write(cls.a, dist.contents())
+        dist.write(cls.b, dist.contents())
+        with tarfile.open(cls.a) as tar:
+            cls.files = {m.name[len(dist.PREFIX) + 1:]: tar.extractfile(m).read() for m in tar.getmembers()}
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.tmp.cleanup()
+
+    def test_byte_identical(self):
+        with open(self.a, "rb") as f, open(self.b, "rb") as g:
+            self.assertEqual(f.read(), g.read())
+
+    def test_contents(self):
+        with open(os.path.join(ROOT, "out", "manifest.json")) as f:
+            profiles = [p["name"] for p in json.load(f)["profiles"] if p["kernels"]]
+        want = {"Makefile", "MANIFEST", "include/pto/pto.h", "docs/index.md", "legality.txt", "manifest.json"}
+        for p in profiles:
+            for dirpath, _, names in os.walk(os.path.join(ROOT, "out", p)):
+                want |= {os.path.relpath(os.path.join(dirpath, n), os.path.join(ROOT, "out")) for n in names}
+        self.assertLessEqual(want, set(self.files))
+        self.assertFalse([f for f in self.files if f.startswith("tests/") or f.startswith("fuzz/")])
+
+    def test_manifest_checksums(self):
+        manifest = self.files["MANIFEST"].decode()
+        for path, data in self.files.items():
+            if path != "MANIFEST":
+                self.assertIn(f"{hashlib.sha256(data).hexdigest()}  {len(data)}  {path}\n", manifest)
+
+    def test_make_alone_builds_every_library(self):
+        self.assertTrue(dist.check(self.a, cflags="-O0 -Wall -Wextra -Werror -pedantic"))
