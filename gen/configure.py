@@ -19,6 +19,7 @@ import outputs  # noqa: E402
 CFLAGS = "-std=c11 -Wall -Wextra -Werror -pedantic -ffp-contract=off"
 KERNEL_FLAGS = "-O3"   # release flags of kernels and entry points: -O2 in gcc 12 does not vectorise loops that need alias checks
 TEST_FLAGS = "-O1 -g"  # generated test tables are large: optimising them buys nothing
+NATIVE_FLAGS = "-march=native"  # the benchmark's second column only: never in the default flags
 
 
 def find_python():
@@ -92,7 +93,9 @@ def main():
             w.append(f"build {t}.o: cc {src} || gen\n  flags = $tflags -Iout/include -Iout/{p} -Itests/harness\n")
             w.append(f"build {t}: link {t}.o build/{p}/pto_{p}_status.o {' '.join(hobjs)}\n")
             bins.append(t)
-    w.append(f"\nbuild all: phony gen {' '.join(bins)}\n")
+    bench, bench_bins = bench_edges(model)
+    w.append(bench)
+    w.append(f"\nbuild all: phony gen {' '.join(bins + bench_bins)}\n")
     w.append(f"build test: run {' '.join(bins)} | tests/run.py out/legality.txt\n")
     w.append(f"build conformance: deep {' '.join(bins)} | tests/run.py out/legality.txt\n")
     w.append("build update-golden: golden | gen\n")
@@ -103,6 +106,39 @@ def main():
         with open("build.ninja.tmp", "w") as f:
             f.write(text)
         os.replace("build.ninja.tmp", "build.ninja")
+
+
+def bench_edges(model):
+    """Edges of `ninja bench`: per kernel profile, the benchmark linked twice, at the release
+    flags (the kernel objects of the library itself; built by `ninja all`, so it is compiled
+    with everything else) and with -march=native added to kernels, cases and driver. `ninja
+    bench` runs both (bench/run.py), then times the generator. Returns (text, binaries for all)."""
+    w = [f"nflags = {NATIVE_FLAGS}\n",
+         "rule bench\n  command = $python bench/run.py --flags='$cflags $kflags' --native-flags='$nflags' --cc $cc $in\n"
+         "  description = BENCH\n  pool = console\n\n"]
+    runs, default_bins = [], []
+    for p in outputs.kernel_profiles(model):
+        lib = [f"pto_{p}_verify", f"pto_{p}_status"] + [i.name for i in model.instructions]
+        srcs = [path for path, _, _ in outputs.bench(model, p)] + ["bench/harness/bench.c"]
+        for variant, extra in (("release", ""), ("native", " $nflags")):
+            d = f"build/bench/{p}/{variant}"
+            if variant == "release":
+                objs = [f"build/{p}/{name}.o" for name in lib]
+            else:
+                objs = [f"{d}/{name}.o" for name in lib]
+                for name in lib:
+                    w.append(f"build {d}/{name}.o: cc out/{p}/{name}.c || gen\n  flags = $kflags{extra} -Iout/include\n")
+            for src in srcs:
+                obj = f"{d}/{os.path.basename(src)[:-2]}.o"
+                objs.append(obj)
+                w.append(f"build {obj}: cc {src} || gen\n"
+                         f"  flags = $kflags{extra} -Iout/include -Ibench/harness -Itests/harness\n")
+            objs.append("build/tests/harness/ref.o")  # dtype formats and exact rounding, to fill the tiles
+            w.append(f"build {d}/bench: link {' '.join(objs)}\n")
+            runs.append(f"{d}/bench")
+        default_bins.append(f"build/bench/{p}/release/bench")
+    w.append(f"build bench: bench {' '.join(runs)} | bench/run.py bench/report.py bench/gen_timing.py\n")
+    return "".join(w), default_bins
 
 
 if __name__ == "__main__":

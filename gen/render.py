@@ -11,6 +11,7 @@ import textwrap
 import jinja2
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import benchplan  # noqa: E402
 import cexpr  # noqa: E402
 import model as M  # noqa: E402
 import outputs  # noqa: E402
@@ -56,8 +57,9 @@ def dtype_c(dt, prefix):
     return {"T": CTYPE[dt["name"]], "CT": CTYPE[dt["name"]], "load": "", "store": ""}
 
 
-def kernel_ctx(inst, p, tup):
-    prefix = f"pto_{p}"
+def kernel_ctx(inst, p, tup, prefix=None):
+    """What templates/<p>/<kind>.c.j2 needs for one kernel; prefix names the element operations."""
+    prefix = prefix or f"pto_{p}"
     k = {"name": tup.kernel, "params": params(inst, tup.entry), "ident": tup.ident(), "form": tup.entry["form"]}
     if inst.kind["reduce"]:
         src = tup.dtype_of("src")
@@ -73,6 +75,18 @@ def kernel_ctx(inst, p, tup):
         k["full"], k["narrow"] = tup.role("full"), tup.role("narrow")
         k["mode"] = tup.axes.get("mode", "")
         k["block"] = inst.model.profile(p)["machine"]["block_bytes"] // dt["bytes"]
+    return k
+
+
+def plain_ctx(inst, p, tup):
+    """The benchmark's plain loop of a tuple (templates/bench/<kind>.c.j2): the kernel's names,
+    types and math, on the naive element operations of bench/harness/plain.h (prefix plain)."""
+    k = kernel_ctx(inst, p, tup, prefix="plain")
+    k["name"] = "plain_" + tup.ident().replace(".", "_")
+    if inst.kind["reduce"]:
+        src = tup.dtype_of("src")
+        k.update(dtype_c(src, "plain"), is_float=src["class"] == "float",
+                 at={o: f"i * {o}->cols" if lay == "ND" else "i" for o, lay in tup.layouts.items()})
     return k
 
 
@@ -180,6 +194,8 @@ class Renderer:
             base.update(inst=inst, entries=entries, kernels=[k for e in entries for k in e["kernels"]])
         if kind == "test":
             base.update(inst=inst, plan=testplan.plan(inst, p))
+        if kind == "bench":
+            base.update(p=p, inst=inst, bench=benchplan.context(inst, p, lambda t: plain_ctx(inst, p, t)))
         return base
 
     def check_templates(self):
