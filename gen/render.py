@@ -49,16 +49,18 @@ def params(inst, entry):
                      for o in entry["operands"])
 
 
-def dtype_c(dt, prefix):
-    """Storage type, compute type, load and store functions of a dtype in the cpu kernels."""
-    if dt["class"] == "float" and dt["bits"] < 32:
+def dtype_c(dt, prefix, bits=False):
+    """Storage type, compute type, load and store functions of a dtype in the cpu kernels; bits:
+    computed on the stored bits (no conversion)."""
+    if dt["class"] == "float" and dt["bits"] < 32 and not bits:
         return {"T": "uint16_t", "CT": "float", "load": f"{prefix}__{dt['name']}_to_f32",
                 "store": f"{prefix}__f32_to_{dt['name']}"}
     return {"T": CTYPE[dt["name"]], "CT": CTYPE[dt["name"]], "load": "", "store": ""}
 
 
-def kernel_ctx(inst, p, tup, prefix=None):
-    """What templates/<p>/<kind>.c.j2 needs for one kernel; prefix names the element operations."""
+def kernel_ctx(inst, p, tup, prefix=None, convert_all=False):
+    """What templates/<p>/<kind>.c.j2 needs for one kernel; prefix names the element operations;
+    convert_all: f16/bf16 go through f32 even where the math is exact on the stored bits."""
     prefix = prefix or f"pto_{p}"
     k = {"name": tup.kernel, "params": params(inst, tup.entry), "ident": tup.ident(), "form": tup.entry["form"]}
     if inst.kind["reduce"]:
@@ -69,8 +71,9 @@ def kernel_ctx(inst, p, tup, prefix=None):
                  key=f"{prefix}__key_{src['name']}" if src["class"] == "float" else "")
         return k
     dt = tup.dtype_of("dst")
-    k.update(dtype_c(dt, prefix))
-    k["math"] = cexpr.kernel_math(inst.d["math"], dt, prefix)
+    bits = not convert_all and cexpr.on_stored_bits(inst.d["math"], dt)
+    k.update(dtype_c(dt, prefix, bits))
+    k["math"] = cexpr.kernel_math(inst.d["math"], dt, prefix, bits)
     if inst.kind["roles"]:
         k["full"], k["narrow"] = tup.role("full"), tup.role("narrow")
         k["mode"] = tup.axes.get("mode", "")
@@ -80,8 +83,9 @@ def kernel_ctx(inst, p, tup, prefix=None):
 
 def plain_ctx(inst, p, tup):
     """The benchmark's plain loop of a tuple (templates/bench/<kind>.c.j2): the kernel's names,
-    types and math, on the naive element operations of bench/harness/plain.h (prefix plain)."""
-    k = kernel_ctx(inst, p, tup, prefix="plain")
+    types and math on the naive element operations of bench/harness/plain.h (prefix plain),
+    converting every f16/bf16 element, as a naive implementation does."""
+    k = kernel_ctx(inst, p, tup, prefix="plain", convert_all=True)
     k["name"] = "plain_" + tup.ident().replace(".", "_")
     if inst.kind["reduce"]:
         src = tup.dtype_of("src")
@@ -182,6 +186,8 @@ class Renderer:
         if kind == "ops":
             base["ints"] = [{"name": d["name"], "ctype": CTYPE[d["name"]], "signed": d["class"] == "signed",
                              "wide": "uint32_t"} for d in m.dtype_list if d["class"] != "float"]
+            base["halfs"] = [{"name": d["name"], "inf": f"0x{((1 << d['exponent_bits']) - 1) << d['fraction_bits']:04x}u"}
+                             for d in m.dtype_list if d["class"] == "float" and d["bits"] == 16]
         if kind == "header":
             kp = [m.profile(p) for p in outputs.kernel_profiles(m)]
             base.update(inst=inst, profiles=kp, notes=header_notes(inst, [q["name"] for q in kp]),
