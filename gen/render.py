@@ -67,8 +67,8 @@ def kernel_ctx(inst, p, tup, prefix=None, convert_all=False):
         src = tup.dtype_of("src")
         idx_op = "dst_idx" if tup.entry["form"] == "val" else "dst"
         k.update(S=CTYPE[src["name"]], I=CTYPE[tup.dtype_of(idx_op)["name"]], reduce=inst.d["math"]["fn"],
-                 cmp=">", K="int32_t" if src["class"] == "float" else CTYPE[src["name"]],
-                 key=f"{prefix}__key_{src['name']}" if src["class"] == "float" else "")
+                 K=f"int{src['bits']}_t" if src["class"] == "float" else CTYPE[src["name"]],  # floats: order keys
+                 **{f: f"{prefix}__{f}_{src['name']}" for f in ("key", "target", "isnan", "hit")})
         return k
     dt = tup.dtype_of("dst")
     bits = not convert_all and cexpr.on_stored_bits(inst.d["math"], dt)
