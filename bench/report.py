@@ -35,9 +35,11 @@ def key(r):
     return (r["instr"], r["variant"], r["dtype"], r["shape"])
 
 
-def kernel_table(release, native):
-    """One row per case: ns per element and the two ratios, at the release flags and native."""
+def kernel_table(release, native, shapes=None):
+    """One row per case (of the given shapes): ns per element and the two ratios, at the release
+    flags and native."""
     nat = {key(r): r for r in native}
+    release = [r for r in release if shapes is None or r["shape"] in shapes]
     out = ["| instruction | variant | dtype | shape | ns/elem | kernel/loop | kernel/memcpy "
            "| native ns/elem | native kernel/loop | native kernel/memcpy |",
            "|---|---|---|---|--:|--:|--:|--:|--:|--:|"]
@@ -101,5 +103,8 @@ def machine(cc):
         version = subprocess.run([cc, "--version"], capture_output=True, text=True).stdout.splitlines()[0]
     except (OSError, IndexError):
         version = cc
-    return (f"{info.get('Model name', platform.processor() or 'unknown cpu')}, {info.get('CPU(s)', os.cpu_count())} "
-            f"cores, {version}, Linux {platform.release()}, {datetime.date.today().isoformat()}")
+    cpu = info.get("Model name", platform.processor() or "unknown cpu")
+    if "CPU family" in info:  # a VM may show only a vendor's brand: the family tells the generation
+        cpu += f" (family {info['CPU family']}, model {info.get('Model', '?')})"
+    return (f"{cpu}, {info.get('CPU(s)', os.cpu_count())} cores, {version}, Linux {platform.release()}, "
+            f"{datetime.date.today().isoformat()}")

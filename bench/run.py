@@ -46,8 +46,10 @@ def main(argv):
         release, notes = run(release_bin)
         print(f"bench: {profile} kernels, {a.native_flags} ...", file=sys.stderr)
         native, _ = run(native_bin)
-        out += [f"### {profile} kernels", ""] + report.targets(release, native) + report.kernel_table(release, native)
-        out += [f"\nNot benchmarked: {n}" for n in notes] + [""]
+        out += [f"### {profile} kernels", ""] + report.targets(release, native)
+        out += [f"The {report.LARGE[0]} tiles:", ""] + report.kernel_table(release, native, (report.LARGE[0],))
+        out += ["", "<details><summary>Every shape</summary>", ""] + report.kernel_table(release, native)
+        out += ["", "</details>", ""] + [f"Not benchmarked: {n}" for n in notes] + [""]
     if os.environ.get("BENCH_NO_GEN") != "1":
         print("bench: generator timing (scratch copy) ...", file=sys.stderr)
         out += ["### Generator", ""] + gen_timing.main() + [""]
