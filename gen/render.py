@@ -36,7 +36,7 @@ CTYPE = {"f32": "float", "f16": "uint16_t", "bf16": "uint16_t", "i32": "int32_t"
          "i16": "int16_t", "u16": "uint16_t", "i8": "int8_t", "u8": "uint8_t"}
 
 
-COL_CHUNK_BYTES = 1024  # a stack array the size of a wide row segment: 256 f32, 512 f16
+COL_CHUNK_BYTES = 1024  # col-expand holds this many bytes of narrow values on the stack: 256 f32 (or widened f16)
 
 
 def status_enum(s):
@@ -81,7 +81,7 @@ def kernel_ctx(inst, p, tup, prefix=None, convert_all=False):
         k["full"], k["narrow"] = tup.role("full"), tup.role("narrow")
         k["mode"] = tup.axes.get("mode", "")
         k["block"] = inst.model.profile(p)["machine"]["block_bytes"] // dt["bytes"]
-        k["chunk"] = COL_CHUNK_BYTES // dt["bytes"]  # col-expand: narrow values held per pass over the rows
+        k["chunk"] = COL_CHUNK_BYTES // (4 if k["CT"] == "float" else dt["bytes"])  # col-expand's narrow values per pass
     return k
 
 
