@@ -143,8 +143,11 @@ static void setup(b_run *r, const b_case *c)
     }
     r->scratch = aligned_alloc(64, (op_bytes(s) + 63) / 64 * 64);
     if (!r->scratch) { fputs("bench: out of memory\n", stderr); exit(1); }
-    /* the streamed tile is row-major: its valid rows, valid_cols elements each */
-    r->copy = (b_copy){ r->data[c->stream], r->scratch, s->valid_rows, s->valid_cols * eb, s->cols * eb };
+    /* the streamed tile's valid region, line by line along its contiguous dimension */
+    if (s->blayout == PTO_COL_MAJOR)
+        r->copy = (b_copy){ r->data[c->stream], r->scratch, s->valid_cols, s->valid_rows * eb, s->rows * eb };
+    else
+        r->copy = (b_copy){ r->data[c->stream], r->scratch, s->valid_rows, s->valid_cols * eb, s->cols * eb };
 }
 
 static void teardown(b_run *r)
