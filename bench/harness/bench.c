@@ -19,7 +19,7 @@
 typedef struct {
     const uint8_t *from;
     uint8_t *to;
-    size_t rows, row_bytes, stride;
+    size_t lines, line_bytes, stride; /* along the contiguous dimension */
 } b_copy;
 
 static uint64_t rng_state;
@@ -63,11 +63,11 @@ static void copy_region(const void *const *args)
 {
     const b_copy *c = (const b_copy *)args[0];
     size_t i;
-    if (c->row_bytes == c->stride) {
-        memcpy(c->to, c->from, c->rows * c->row_bytes);
+    if (c->line_bytes == c->stride) {
+        memcpy(c->to, c->from, c->lines * c->line_bytes);
         return;
     }
-    for (i = 0; i < c->rows; i++) memcpy(c->to + i * c->stride, c->from + i * c->stride, c->row_bytes);
+    for (i = 0; i < c->lines; i++) memcpy(c->to + i * c->stride, c->from + i * c->stride, c->line_bytes);
 }
 
 /* read through a volatile pointer, so the compiler cannot inline the copy into the timing loop
@@ -243,7 +243,7 @@ int main(void)
             if (check(&r)) {
                 measure(&r, rounds, ns);
                 printf("case\t%s\t%s\t%s\t%s\t%s\t%u\t%.2f\t%.2f\t%.2f\t%zu\n", c->instr, c->kind, c->variant,
-                       c->dtype, c->shape, (unsigned)c->elems, ns[0], ns[1], ns[2], r.copy.rows * r.copy.row_bytes);
+                       c->dtype, c->shape, (unsigned)c->elems, ns[0], ns[1], ns[2], r.copy.lines * r.copy.line_bytes);
                 fflush(stdout);
             } else {
                 failed = 1;
