@@ -57,8 +57,22 @@ def math_calls(ast, func, lead=(), wrap=None):
     return walk(ast, True)
 
 
-def kernel_math(ast, dtype, prefix):
-    """Kernel math in the compute type; f16/bf16 round every intermediate like the reference."""
+SELECTIONS = ("max", "min")
+
+
+def on_stored_bits(ast, dtype):
+    """Is the math a selection (max/min of operands, nested or not) of f16/bf16 values? Its result
+    is one of the operands (or a NaN), so it is exact on the stored bits, with no conversion."""
+    def selection(e):
+        return e["op"] == "ref" or (e["op"] == "call" and e["fn"] in SELECTIONS and all(map(selection, e["args"])))
+    return dtype["class"] == "float" and dtype["bits"] < 32 and ast["op"] != "ref" and selection(ast)
+
+
+def kernel_math(ast, dtype, prefix, bits=False):
+    """Kernel math in the compute type; f16/bf16 round every intermediate like the reference.
+    bits: a selection (on_stored_bits) on the stored bits, with the dtype's own operations."""
+    if bits:
+        return math_calls(ast, lambda op: f"{prefix}__{op}_{dtype['name']}")
     suffix = "f" if dtype["class"] == "float" else dtype["name"]
     requant = dtype["class"] == "float" and dtype["bits"] < 32
     return math_calls(ast, lambda op: f"{prefix}__{op}_{suffix}",

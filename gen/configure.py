@@ -19,6 +19,7 @@ import outputs  # noqa: E402
 CFLAGS = "-std=c11 -Wall -Wextra -Werror -pedantic -ffp-contract=off"
 KERNEL_FLAGS = "-O3"   # release flags of kernels and entry points: -O2 in gcc 12 does not vectorise loops that need alias checks
 TEST_FLAGS = "-O1 -g"  # generated test tables are large: optimising them buys nothing
+NATIVE_FLAGS = "-march=native"  # the benchmark's second column only: never in the default flags
 
 
 # Firmware builds (ninja firmware): name, compiler, target flags, nm, size. Host compilers are
@@ -129,10 +130,12 @@ def main():
     sanitized = sanitize_edges(w, model)
     valgrind_edges(w, bins)
     dist_edges(w)
+    bench, bench_bins = bench_edges(model)
+    w.append(bench)
     # ninja test: the suite, the suite again under ASan + UBSan, a CI-sized part of it under
     # valgrind (the unit tests and one instruction per profile), fuzzing, firmware checks
     under_valgrind = [b for b in bins if "/unit/" in b or b.endswith("/test_" + VALGRIND_CI_INSTRUCTION)]
-    w.append(f"\nbuild all: phony gen {' '.join(bins)}\n")
+    w.append(f"\nbuild all: phony gen {' '.join(bins + bench_bins)}\n")
     w.append(f"build test: run {' '.join(bins + sanitized + fuzzers)} | tests/run.py out/legality.txt "
              f"{' '.join(checked)}\n  args = --valgrind {','.join(under_valgrind)}\n")
     w.append(f"build conformance: deep {' '.join(bins)} | tests/run.py out/legality.txt\n")
@@ -260,6 +263,41 @@ def fuzz_edges(w, model):
              "  description = FUZZ\n  pool = console\n")
     w.append(f"build fuzz: fuzz {' '.join(fuzzers)} | tests/run.py\n")
     return fuzzers
+
+
+def bench_edges(model):
+    """Edges of `ninja bench`: per kernel profile, the benchmark linked twice, at the release
+    flags (the kernel objects of the library itself; built by `ninja all`, so it is compiled
+    with everything else) and with -march=native added to kernels, cases and driver. `ninja
+    bench` runs both (bench/run.py), then times the generator. Returns (text, binaries for all)."""
+    w = [f"nflags = {NATIVE_FLAGS}\n",
+         "rule bench\n  command = $python bench/run.py --flags='$cflags $kflags' --native-flags='$nflags' --cc $cc $in\n"
+         "  description = BENCH\n  pool = console\n\n"]
+    runs, default_bins = [], []
+    for p in outputs.kernel_profiles(model):
+        if model.profile(p)["isa"]:
+            continue  # the NPU profiles are measured by their simulators' counters
+        lib = [f"pto_{p}_verify", f"pto_{p}_status"] + [i.name for i in model.instructions]
+        srcs = [path for path, _, _ in outputs.bench(model, p)] + ["bench/harness/bench.c"]
+        for variant, extra in (("release", ""), ("native", " $nflags")):
+            d = f"build/bench/{p}/{variant}"
+            if variant == "release":
+                objs = [f"build/{p}/{name}.o" for name in lib]
+            else:
+                objs = [f"{d}/{name}.o" for name in lib]
+                for name in lib:
+                    w.append(f"build {d}/{name}.o: cc out/{p}/{name}.c || gen\n  flags = $kflags{extra} -Iout/include\n")
+            for src in srcs:
+                obj = f"{d}/{os.path.basename(src)[:-2]}.o"
+                objs.append(obj)
+                w.append(f"build {obj}: cc {src} || gen\n"
+                         f"  flags = $kflags{extra} -Iout/include -Ibench/harness -Itests/harness\n")
+            objs.append("build/tests/harness/ref.o")  # dtype formats and exact rounding, to fill the tiles
+            w.append(f"build {d}/bench: link {' '.join(objs)}\n")
+            runs.append(f"{d}/bench")
+        default_bins.append(f"build/bench/{p}/release/bench")
+    w.append(f"build bench: bench {' '.join(runs)} | bench/run.py bench/report.py bench/gen_timing.py\n")
+    return "".join(w), default_bins
 
 
 if __name__ == "__main__":

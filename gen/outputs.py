@@ -53,6 +53,8 @@ def planned(model):
             out.append((f"out/{p}/{inst.name}.c", "common/instruction.c.j2", ("instruction", p, inst)))
             out.append((f"out/tests/{p}/test_{inst.name}.c", "tests/instruction_test.c.j2", ("test", p, inst)))
         out.append((f"out/fuzz/{p}/fuzz_entries.c", "fuzz/entries.c.j2", ("fuzz", p, None)))
+        if not model.profile(p)["isa"]:  # the NPU profiles are measured by their simulators' counters
+            out += bench(model, p)
     return out
 
 
@@ -69,3 +71,10 @@ def cross_profile(model, p):
         if p in (model.profile(q)["accepts"] or []):
             return q
     return None
+
+
+def bench(model, p):
+    """The benchmark's generated sources (`ninja bench`): one case file per instruction, so a spec
+    edit recompiles only its own, and the index of their tables."""
+    return [(f"out/bench/{p}/bench_{inst.name}.c", "bench/cases.c.j2", ("bench", p, inst))
+            for inst in model.instructions] + [(f"out/bench/{p}/bench_index.c", "bench/index.c.j2", ("bench_index", p, None))]

@@ -11,6 +11,7 @@ import textwrap
 import jinja2
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import benchplan  # noqa: E402
 import cexpr  # noqa: E402
 import docs  # noqa: E402
 import fuzzplan  # noqa: E402
@@ -38,6 +39,9 @@ STATUS_DOCS = {
 CTYPE = cexpr.CTYPE
 
 
+COL_CHUNK_BYTES = 1024  # col-expand holds this many bytes of narrow values on the stack: 256 f32 (or widened f16)
+
+
 def status_enum(s):
     return "PTO_ERR_" + s.upper()
 
@@ -51,38 +55,56 @@ def params(inst, entry):
                      for o in entry["operands"])
 
 
-def dtype_c(dt, prefix):
-    """Storage type, compute type, load and store functions of a dtype in the cpu kernels."""
-    if dt["class"] == "float" and dt["bits"] < 32:
+def dtype_c(dt, prefix, bits=False):
+    """Storage type, compute type, load and store functions of a dtype in the cpu kernels; bits:
+    computed on the stored bits (no conversion)."""
+    if dt["class"] == "float" and dt["bits"] < 32 and not bits:
         return {"T": "uint16_t", "CT": "float", "load": f"{prefix}__{dt['name']}_to_f32",
                 "store": f"{prefix}__f32_to_{dt['name']}"}
     return {"T": CTYPE[dt["name"]], "CT": CTYPE[dt["name"]], "load": "", "store": ""}
 
 
-def kernel_ctx(inst, p, tup):
-    k = cpu_kernel_ctx(inst, p, tup)
-    if inst.model.profile(p)["isa"]:
+def kernel_ctx(inst, p, tup, prefix=None, convert_all=False):
+    """What templates/<p>/<kind>.c.j2 needs for one kernel; prefix names the element operations;
+    convert_all: f16/bf16 go through f32 even where the math is exact on the stored bits."""
+    k = element_ctx(inst, p, tup, prefix, convert_all)
+    if inst.model.profile(p)["isa"] and prefix is None:  # a machine model's kernel
         k.update(npu.kernel_ctx(inst, p, tup))
     return k
 
 
-def cpu_kernel_ctx(inst, p, tup):
-    prefix = f"pto_{p}"
+def element_ctx(inst, p, tup, prefix=None, convert_all=False):
+    prefix = prefix or f"pto_{p}"
     k = {"name": tup.kernel, "params": params(inst, tup.entry), "ident": tup.ident(), "form": tup.entry["form"]}
     if inst.kind["reduce"]:
         src = tup.dtype_of("src")
         idx_op = "dst_idx" if tup.entry["form"] == "val" else "dst"
         k.update(S=CTYPE[src["name"]], I=CTYPE[tup.dtype_of(idx_op)["name"]], reduce=inst.d["math"]["fn"],
-                 cmp=">", K="int32_t" if src["class"] == "float" else CTYPE[src["name"]],
-                 key=f"{prefix}__key_{src['name']}" if src["class"] == "float" else "")
+                 K=f"int{src['bits']}_t" if src["class"] == "float" else CTYPE[src["name"]],  # floats: order keys
+                 **{f: f"{prefix}__{f}_{src['name']}" for f in ("key", "target", "isnan", "hit")})
         return k
     dt = tup.dtype_of("dst")
-    k.update(dtype_c(dt, prefix))
-    k["math"] = cexpr.kernel_math(inst.d["math"], dt, prefix)
+    bits = not convert_all and cexpr.on_stored_bits(inst.d["math"], dt)
+    k.update(dtype_c(dt, prefix, bits))
+    k["math"] = cexpr.kernel_math(inst.d["math"], dt, prefix, bits)
     if inst.kind["roles"]:
         k["full"], k["narrow"] = tup.role("full"), tup.role("narrow")
         k["mode"] = tup.axes.get("mode", "")
         k["block"] = inst.model.profile(p)["machine"]["block_bytes"] // dt["bytes"]
+        k["chunk"] = COL_CHUNK_BYTES // (4 if k["CT"] == "float" else dt["bytes"])  # col-expand's narrow values per pass
+    return k
+
+
+def plain_ctx(inst, p, tup):
+    """The benchmark's plain loop of a tuple (templates/bench/<kind>.c.j2): the kernel's names,
+    types and math on the naive element operations of bench/harness/plain.h (prefix plain),
+    converting every f16/bf16 element, as a naive implementation does."""
+    k = kernel_ctx(inst, p, tup, prefix="plain", convert_all=True)
+    k["name"] = "plain_" + tup.ident().replace(".", "_")
+    if inst.kind["reduce"]:
+        src = tup.dtype_of("src")
+        k.update(dtype_c(src, "plain"), is_float=src["class"] == "float",
+                 at={o: f"i * {o}->cols" if lay == "ND" else "i" for o, lay in tup.layouts.items()})
     return k
 
 
@@ -188,8 +210,14 @@ class Renderer:
                         max_ops=max(len(e["operands"]) for k in m.kinds.values() for e in k["entries"]),
                         max_axes=max(1, max(len(k["axes"]) for k in m.kinds.values())))
         if kind == "ops":
+            # integer division runs in the narrowest float whose significand holds every operand exactly
             base["ints"] = [{"name": d["name"], "ctype": CTYPE[d["name"]], "signed": d["class"] == "signed",
-                             "wide": "uint32_t", "enum": d["enum"]} for d in m.dtype_list if d["class"] != "float"]
+                             "wide": "uint32_t", "ft": "float" if d["bits"] < 24 else "double",
+                             "precision": 24 if d["bits"] < 24 else 53,
+                             "special": "0 and -1" if d["class"] == "signed" else "0", "enum": d["enum"]}
+                            for d in m.dtype_list if d["class"] != "float"]
+            base["halfs"] = [{"name": d["name"], "inf": f"0x{((1 << d['exponent_bits']) - 1) << d['fraction_bits']:04x}u"}
+                             for d in m.dtype_list if d["class"] == "float" and d["bits"] == 16]
             if m.profile(p)["isa"]:
                 base.update(machine_context(m, p))
         if kind == "umbrella":
@@ -218,6 +246,8 @@ class Renderer:
             base.update(docs.instruction_ctx(m, inst, notes, params))
         if kind == "doc_index":
             base.update(docs.index_ctx(m))
+        if kind == "bench":
+            base.update(p=p, inst=inst, bench=benchplan.context(inst, p, lambda t: plain_ctx(inst, p, t)))
         return base
 
     def check_templates(self):

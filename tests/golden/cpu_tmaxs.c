@@ -80,16 +80,16 @@ void pto_cpu_tmaxs_bf16(const pto_tile *dst, const pto_tile *src, const void *sc
     const uint16_t *s = (const uint16_t *)src->data;
     const size_t rows = dst->valid_rows, cols = dst->valid_cols, ds = dst->cols, ss = src->cols;
     uint16_t scalar_bits;
-    float v_scalar;
+    uint16_t v_scalar;
     size_t i, j;
     pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
-    v_scalar = pto_cpu__bf16_to_f32(scalar_bits);
+    v_scalar = (scalar_bits);
     for (i = 0; i < rows; i++) {
         uint16_t *drow = d + i * ds;
         const uint16_t *srow = s + i * ss;
         for (j = 0; j < cols; j++) {
-            const float v_src = pto_cpu__bf16_to_f32(srow[j]);
-            drow[j] = pto_cpu__f32_to_bf16(pto_cpu__max_f(v_src, v_scalar));
+            const uint16_t v_src = (srow[j]);
+            drow[j] = (pto_cpu__max_bf16(v_src, v_scalar));
         }
     }
 }
@@ -101,16 +101,16 @@ void pto_cpu_tmaxs_f16(const pto_tile *dst, const pto_tile *src, const void *sca
     const uint16_t *s = (const uint16_t *)src->data;
     const size_t rows = dst->valid_rows, cols = dst->valid_cols, ds = dst->cols, ss = src->cols;
     uint16_t scalar_bits;
-    float v_scalar;
+    uint16_t v_scalar;
     size_t i, j;
     pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
-    v_scalar = pto_cpu__f16_to_f32(scalar_bits);
+    v_scalar = (scalar_bits);
     for (i = 0; i < rows; i++) {
         uint16_t *drow = d + i * ds;
         const uint16_t *srow = s + i * ss;
         for (j = 0; j < cols; j++) {
-            const float v_src = pto_cpu__f16_to_f32(srow[j]);
-            drow[j] = pto_cpu__f32_to_f16(pto_cpu__max_f(v_src, v_scalar));
+            const uint16_t v_src = (srow[j]);
+            drow[j] = (pto_cpu__max_f16(v_src, v_scalar));
         }
     }
 }

@@ -1,0 +1,255 @@
+/* The benchmark driver (bench.h): for every generated case, builds the tiles, checks that the
+ * checked entry point accepts them and that kernel and plain loop write the same bytes, then
+ * times kernel, plain loop and memcpy, interleaved round by round in this one process, and
+ * prints each case's medians as one tab-separated line for bench/report.py:
+ *   case <instr> <kind> <variant> <dtype> <shape> <elems> <kernel ns> <plain ns> <memcpy ns> <memcpy bytes>
+ * BENCH_ROUNDS (default 101) sets the rounds; BENCH_FILTER=text keeps cases whose
+ * "instr variant dtype shape" contains it. */
+#define _POSIX_C_SOURCE 199309L /* clock_gettime */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bench.h"
+#include "ref.h"
+
+#define BLOCK_NS 20000.0 /* each timed block runs a function often enough to last this long */
+
+typedef struct {
+    const uint8_t *from;
+    uint8_t *to;
+    size_t lines, line_bytes, stride; /* along the contiguous dimension */
+} b_copy;
+
+static uint64_t rng_state;
+
+static uint64_t rng(void) /* xorshift64*: the same tiles every run */
+{
+    rng_state ^= rng_state >> 12;
+    rng_state ^= rng_state << 25;
+    rng_state ^= rng_state >> 27;
+    return rng_state * 0x2545f4914f6cdd1dull;
+}
+
+static size_t op_bytes(const b_operand *o)
+{
+    size_t n = o->kind == B_SCALAR ? 1 : (size_t)o->rows * o->cols;
+    return n * ref_fmt((pto_dtype)o->dtype)->bytes;
+}
+
+/* Random finite normal values of moderate size (no zeros, subnormals, infinities or NaNs, whose
+ * special cases would time the slow paths of the hardware, not the code), integers over their
+ * whole range. */
+static void fill(const b_operand *o, uint8_t *p, uint64_t seed)
+{
+    const ref_format *f = ref_fmt((pto_dtype)o->dtype);
+    size_t n = op_bytes(o) / f->bytes, e;
+    unsigned b;
+    rng_state = seed * 0x9e3779b97f4a7c15ull + 1;
+    for (e = 0; e < n; e++) {
+        uint64_t r = rng(), v;
+        if (f->is_float) {
+            double x = (double)(r >> 11) / 9007199254740992.0 * 7.5 + 0.5; /* [0.5, 8) */
+            v = ref_from_double((pto_dtype)o->dtype, (r & 1) ? -x : x);
+        } else {
+            v = r;
+        }
+        for (b = 0; b < f->bytes; b++) p[e * f->bytes + b] = (uint8_t)(v >> (8 * b)); /* little-endian */
+    }
+}
+
+static void copy_region(const void *const *args)
+{
+    const b_copy *c = (const b_copy *)args[0];
+    size_t i;
+    if (c->line_bytes == c->stride) {
+        memcpy(c->to, c->from, c->lines * c->line_bytes);
+        return;
+    }
+    for (i = 0; i < c->lines; i++) memcpy(c->to + i * c->stride, c->from + i * c->stride, c->line_bytes);
+}
+
+/* read through a volatile pointer, so the compiler cannot inline the copy into the timing loop
+ * and merge the repeated copies */
+static void (*volatile copy_call)(const void *const *) = copy_region;
+
+static double now_ns(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
+}
+
+static double per_call(b_call fn, const void *const *args, unsigned reps)
+{
+    double t0 = now_ns();
+    unsigned r;
+    for (r = 0; r < reps; r++) fn(args);
+    return (now_ns() - t0) / reps;
+}
+
+static unsigned calibrate(b_call fn, const void *const *args)
+{
+    unsigned reps = 1;
+    per_call(fn, args, 4); /* warm caches and branch predictors */
+    while (reps < (1u << 24) && per_call(fn, args, reps) * reps < BLOCK_NS) reps *= 2;
+    return reps;
+}
+
+static int by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double median(double *v, unsigned n)
+{
+    qsort(v, n, sizeof *v, by_value);
+    return v[n / 2];
+}
+
+typedef struct {
+    const b_case *c;
+    pto_tile tile[B_MAX_OPS];
+    uint8_t *data[B_MAX_OPS], *scratch;
+    const void *args[B_MAX_OPS];
+    b_copy copy;
+} b_run;
+
+static void fill_outputs(b_run *r)
+{
+    unsigned i;
+    for (i = 0; i < r->c->n_ops; i++)
+        if (r->c->op[i].kind == B_OUT) fill(&r->c->op[i], r->data[i], 1000 + i);
+}
+
+static void setup(b_run *r, const b_case *c)
+{
+    unsigned i;
+    const b_operand *s = &c->op[c->stream];
+    size_t eb = ref_fmt((pto_dtype)s->dtype)->bytes;
+    memset(r, 0, sizeof *r);
+    r->c = c;
+    for (i = 0; i < c->n_ops; i++) {
+        const b_operand *o = &c->op[i];
+        if (o->kind == B_ABSENT) continue;
+        r->data[i] = aligned_alloc(64, (op_bytes(o) + 63) / 64 * 64);
+        if (!r->data[i]) { fputs("bench: out of memory\n", stderr); exit(1); }
+        fill(o, r->data[i], i + 1);
+        r->tile[i] = (pto_tile){ r->data[i], (pto_dtype)o->dtype, PTO_VEC, (pto_blayout)o->blayout,
+                                 (pto_slayout)o->slayout, o->rows, o->cols, o->valid_rows, o->valid_cols };
+        r->args[i] = o->kind == B_SCALAR ? (const void *)r->data[i] : (const void *)&r->tile[i];
+    }
+    r->scratch = aligned_alloc(64, (op_bytes(s) + 63) / 64 * 64);
+    if (!r->scratch) { fputs("bench: out of memory\n", stderr); exit(1); }
+    /* the streamed tile's valid region, line by line along its contiguous dimension */
+    if (s->blayout == PTO_COL_MAJOR)
+        r->copy = (b_copy){ r->data[c->stream], r->scratch, s->valid_cols, s->valid_rows * eb, s->rows * eb };
+    else
+        r->copy = (b_copy){ r->data[c->stream], r->scratch, s->valid_rows, s->valid_cols * eb, s->cols * eb };
+}
+
+static void teardown(b_run *r)
+{
+    unsigned i;
+    for (i = 0; i < B_MAX_OPS; i++) free(r->data[i]);
+    free(r->scratch);
+}
+
+/* The entry point must accept the tiles, and kernel and plain loop must write the same bytes:
+ * otherwise the comparison would not be of the same work. */
+static int check(b_run *r)
+{
+    const b_case *c = r->c;
+    uint8_t *kernel_out[B_MAX_OPS] = { 0 };
+    pto_status st = c->entry(r->args);
+    unsigned i;
+    int ok = 1;
+    if (st != PTO_OK) {
+        fprintf(stderr, "bench: %s %s %s %s: the entry point says %s\n", c->instr, c->variant, c->dtype, c->shape,
+                pto_status_str(st));
+        return 0;
+    }
+    fill_outputs(r);
+    c->kernel(r->args);
+    for (i = 0; i < c->n_ops; i++) {
+        if (c->op[i].kind != B_OUT) continue;
+        kernel_out[i] = malloc(op_bytes(&c->op[i]));
+        if (!kernel_out[i]) { fputs("bench: out of memory\n", stderr); exit(1); }
+        memcpy(kernel_out[i], r->data[i], op_bytes(&c->op[i]));
+    }
+    fill_outputs(r);
+    c->plain(r->args);
+    for (i = 0; i < c->n_ops; i++) {
+        if (kernel_out[i] && memcmp(kernel_out[i], r->data[i], op_bytes(&c->op[i])) != 0) {
+            fprintf(stderr, "bench: %s %s %s %s: kernel and plain loop differ in operand %u\n", c->instr, c->variant,
+                    c->dtype, c->shape, i);
+            ok = 0;
+        }
+        free(kernel_out[i]);
+    }
+    return ok;
+}
+
+/* Kernel, plain loop and memcpy take turns in every round, in a rotating order, so drifts of
+ * the machine (frequency, neighbours) fall on all three alike; each keeps its median. */
+static void measure(b_run *r, unsigned rounds, double out[3])
+{
+    const void *copy_args[1];
+    const void *const *args[3];
+    b_call fn[3];
+    unsigned reps[3], k, round;
+    double *t = malloc(3 * rounds * sizeof *t);
+    if (!t) { fputs("bench: out of memory\n", stderr); exit(1); }
+    copy_args[0] = &r->copy;
+    fn[0] = r->c->kernel, fn[1] = r->c->plain, fn[2] = copy_call;
+    args[0] = r->args, args[1] = r->args, args[2] = copy_args;
+    for (k = 0; k < 3; k++) reps[k] = calibrate(fn[k], args[k]);
+    for (round = 0; round < rounds; round++)
+        for (k = 0; k < 3; k++) {
+            unsigned which = (round + k) % 3;
+            t[which * rounds + round] = per_call(fn[which], args[which], reps[which]);
+        }
+    for (k = 0; k < 3; k++) out[k] = median(t + k * rounds, rounds);
+    free(t);
+}
+
+static int selected(const b_case *c, const char *filter)
+{
+    char name[256];
+    if (!filter) return 1;
+    snprintf(name, sizeof name, "%s %s %s %s", c->instr, c->variant, c->dtype, c->shape);
+    return strstr(name, filter) != NULL;
+}
+
+int main(void)
+{
+    const char *env = getenv("BENCH_ROUNDS"), *filter = getenv("BENCH_FILTER");
+    unsigned rounds = env ? (unsigned)strtoul(env, NULL, 10) : 101;
+    const b_table *const *t;
+    int failed = 0;
+    size_t n;
+    if (rounds < 1) rounds = 1;
+    printf("# ptogen kernel benchmark: %u rounds, medians in ns per call\n", rounds);
+    for (t = b_tables; *t; t++) {
+        if ((*t)->n == 0) printf("note\t%s\n", (*t)->note);
+        for (n = 0; n < (*t)->n; n++) {
+            const b_case *c = &(*t)->cases[n];
+            b_run r;
+            double ns[3];
+            if (!selected(c, filter)) continue;
+            setup(&r, c);
+            if (check(&r)) {
+                measure(&r, rounds, ns);
+                printf("case\t%s\t%s\t%s\t%s\t%s\t%u\t%.2f\t%.2f\t%.2f\t%zu\n", c->instr, c->kind, c->variant,
+                       c->dtype, c->shape, (unsigned)c->elems, ns[0], ns[1], ns[2], r.copy.lines * r.copy.line_bytes);
+                fflush(stdout);
+            } else {
+                failed = 1;
+            }
+            teardown(&r);
+        }
+    }
+    return failed;
+}

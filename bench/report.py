@@ -1,0 +1,110 @@
+"""Sections of the benchmark report, as Markdown (it reads as plain text in a terminal too):
+the cpu kernel table from the bench binaries' output, the issue's targets checked against it,
+and the machine. bench/run.py puts the sections together; a new section (NPU counters, say)
+is one more function here returning lines."""
+import datetime
+import os
+import platform
+import subprocess
+
+# The issue's targets. Shapes "64x128 and larger": the full 64x128 and 128x256 tiles.
+LARGE = ("64x128", "128x256")
+LOOP_AT = 1.05             # kernel/loop up to this is "at" the loop: identical loops scatter +-5% on a shared VM
+ELEMENTWISE_MEMCPY = 1.5   # elementwise and expand kinds, f32, large shapes: kernel <= 1.5x memcpy
+ARGMAX_MEMCPY = 3.0        # row_reduce_index, f32, 64x128: kernel <= 3x memcpy
+HALF_PER_F32 = 2.0         # f16/bf16 ns per element <= 2x f32's, same instruction, variant and shape
+
+
+def parse(text):
+    """Rows of a bench binary's output (bench/harness/bench.c) and its notes."""
+    rows, notes = [], []
+    for line in text.splitlines():
+        f = line.split("\t")
+        if f[0] == "case":
+            instr, kind, variant, dtype, shape = f[1:6]
+            elems, kernel, plain, memcpy, nbytes = int(f[6]), float(f[7]), float(f[8]), float(f[9]), int(f[10])
+            rows.append({"instr": instr, "kind": kind, "variant": variant, "dtype": dtype, "shape": shape,
+                         "elems": elems, "kernel": kernel, "plain": plain, "memcpy": memcpy, "bytes": nbytes,
+                         "per_elem": kernel / elems, "vs_loop": kernel / plain, "vs_memcpy": kernel / memcpy})
+        elif f[0] == "note":
+            notes.append(f[1])
+    return rows, notes
+
+
+def key(r):
+    return (r["instr"], r["variant"], r["dtype"], r["shape"])
+
+
+def kernel_table(release, native, shapes=None):
+    """One row per case (of the given shapes): ns per element and the two ratios, at the release
+    flags and native."""
+    nat = {key(r): r for r in native}
+    release = [r for r in release if shapes is None or r["shape"] in shapes]
+    out = ["| instruction | variant | dtype | shape | ns/elem | kernel/loop | kernel/memcpy "
+           "| native ns/elem | native kernel/loop | native kernel/memcpy |",
+           "|---|---|---|---|--:|--:|--:|--:|--:|--:|"]
+    for r in release:
+        n = nat.get(key(r))
+        cells = [f"{r['per_elem']:.3f}", f"{r['vs_loop']:.2f}", f"{r['vs_memcpy']:.2f}"]
+        cells += [f"{n['per_elem']:.3f}", f"{n['vs_loop']:.2f}", f"{n['vs_memcpy']:.2f}"] if n else ["-"] * 3
+        out.append(f"| {r['instr']} | {r['variant']} | {r['dtype']} | {r['shape']} | " + " | ".join(cells) + " |")
+    return out
+
+
+def check(name, rows, ok, show):
+    """One target line: met, or missed with the cases that miss it (worst first)."""
+    bad = sorted((r for r in rows if not ok(r)), key=show, reverse=True)
+    if not rows:
+        return f"- {name}: no cases"
+    if not bad:
+        worst = max(rows, key=show)
+        return f"- {name}: **met** ({len(rows)} cases; worst {label(worst)} {show(worst):.2f})"
+    listed = ", ".join(f"{label(r)} {show(r):.2f}" for r in bad[:6]) + (", ..." if len(bad) > 6 else "")
+    return f"- {name}: **missed** in {len(bad)} of {len(rows)} cases: {listed}"
+
+
+def label(r):
+    return f"{r['instr']} {r['variant'] + ' ' if r['variant'] != '-' else ''}{r['dtype']} {r['shape']}"
+
+
+def targets(release, native):
+    lines = []
+    for flags, rows in (("release flags", release), ("-march=native", native)):
+        f32 = {(r["instr"], r["variant"], r["shape"]): r for r in rows if r["dtype"] == "f32"}
+        half = [dict(r, vs_f32=r["per_elem"] / f32[(r["instr"], r["variant"], r["shape"])]["per_elem"])
+                for r in rows if r["dtype"] in ("f16", "bf16") and (r["instr"], r["variant"], r["shape"]) in f32]
+        lines.append(f"Targets at the {flags}:")
+        lines.append(check(f"every kernel at or below its plain loop (kernel/loop <= {LOOP_AT})", rows,
+                           lambda r: r["vs_loop"] <= LOOP_AT, lambda r: r["vs_loop"]))
+        lines.append(check(f"elementwise and expand, f32, 64x128 and larger: kernel/memcpy <= {ELEMENTWISE_MEMCPY}",
+                           [r for r in rows if r["kind"] != "row_reduce_index" and r["dtype"] == "f32"
+                            and r["shape"] in LARGE],
+                           lambda r: r["vs_memcpy"] <= ELEMENTWISE_MEMCPY, lambda r: r["vs_memcpy"]))
+        lines.append(check(f"TROWARGMAX f32 64x128: kernel/memcpy <= {ARGMAX_MEMCPY}",
+                           [r for r in rows if r["kind"] == "row_reduce_index" and r["dtype"] == "f32"
+                            and r["shape"] == "64x128"],
+                           lambda r: r["vs_memcpy"] <= ARGMAX_MEMCPY, lambda r: r["vs_memcpy"]))
+        lines.append(check(f"f16/bf16 ns per element <= {HALF_PER_F32}x f32's", half,
+                           lambda r: r["vs_f32"] <= HALF_PER_F32, lambda r: r["vs_f32"]))
+        lines.append("")
+    return lines
+
+
+def machine(cc):
+    """Model name and cores (lscpu), compiler version, kernel, date: what a figure depends on."""
+    info = {}
+    try:
+        for line in subprocess.run(["lscpu"], capture_output=True, text=True).stdout.splitlines():
+            k, _, v = line.partition(":")
+            info[k.strip()] = v.strip()
+    except OSError:
+        pass
+    try:
+        version = subprocess.run([cc, "--version"], capture_output=True, text=True).stdout.splitlines()[0]
+    except (OSError, IndexError):
+        version = cc
+    cpu = info.get("Model name", platform.processor() or "unknown cpu")
+    if "CPU family" in info:  # a VM may show only a vendor's brand: the family tells the generation
+        cpu += f" (family {info['CPU family']}, model {info.get('Model', '?')})"
+    return (f"{cpu}, {info.get('CPU(s)', os.cpu_count())} cores, {version}, Linux {platform.release()}, "
+            f"{datetime.date.today().isoformat()}")

@@ -1,0 +1,106 @@
+"""The benchmark's cases for one instruction on one profile, derived from the spec: the tuples
+that stand for the instruction (one per entry form, element dtype and layout-derived axis such
+as mode), the benchmark shapes, and the operand tiles of each case (the conformance plan's, with
+the dst-shaped tiles given the benchmark's storage, so model.verify has accepted every case)."""
+import os
+
+import testplan
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# The element dtypes timed (the issue's dtype classes), where the instruction has them.
+DTYPES = ["f32", "f16", "bf16", "i32", "i16"]
+# (label, storage rows, storage cols, valid rows, valid cols) of the dst-shaped tiles
+SHAPES = [("16x16", 16, 16, 16, 16), ("64x128", 64, 128, 64, 128),
+          ("60x100 in 64x128", 64, 128, 60, 100), ("128x256", 128, 256, 128, 256)]
+OP_KIND = {"in": "B_IN", "out": "B_OUT", "tmp": "B_IN"}
+
+
+def main_dtype(tup):
+    """The dtype a case is filed under: src's for reductions (the outputs are indices), else dst's."""
+    return tup.dtype_of("src" if tup.inst.kind["reduce"] else "dst")
+
+
+def variant(tup):
+    """The axes that change what a kernel's loops do: the entry form (when there are several)
+    and the layout-derived axes (row-expand mode); operand order and tmp do not."""
+    k = tup.inst.kind
+    parts = [tup.entry["form"]] if len(k["entries"]) > 1 else []
+    parts += [tup.axes[a["name"]] for a in k["axes"] if a["derive"] == "layout"]
+    return ".".join(parts) or "-"
+
+
+def representatives(inst, p):
+    """The first legal tuple of each (variant, main dtype among DTYPES): in the sorted tuple order
+    that is the normal operand order, no tmp and the lowest index dtype."""
+    first = {}
+    for t in inst.tuples.get(p, []):
+        if main_dtype(t)["name"] in DTYPES:
+            first.setdefault((variant(t), main_dtype(t)["name"]), t)
+    return sorted(first.values(), key=lambda t: (variant(t), DTYPES.index(main_dtype(t)["name"])))
+
+
+def bench_case(plan, tup, rows, cols, vr, vc):
+    """The conformance plan's operands for a vr x vc case, with every tile that has dst's valid
+    region stored rows x cols (narrow operands and index columns keep their shapes); None if
+    the tuple does not accept the shape."""
+    ops = plan.operands(tup, vr, vc, 0, 0)
+    for d in ops.values():
+        if not d.get("scalar") and (d["valid_rows"], d["valid_cols"]) == (vr, vc):
+            d["rows"], d["cols"] = rows, cols
+    return plan.case(tup, "bench", ops, 0, "H_FILL_RANDOM")
+
+
+def operand_rows(inst, p, tup, case):
+    """Per operand: what it is to the driver (absent, scalar, in, out) and its tile fields."""
+    dnames = [d["name"] for d in inst.model.dtype_list]
+    out = []
+    for name in tup.entry["operands"]:
+        d = case["ops"].get(name)
+        row = testplan.full_desc(d)
+        if d is None or not d["present"] or inst.use[p].get(name) == "ignored":
+            row["kind"] = "B_ABSENT"
+        elif d.get("scalar"):
+            row.update(kind="B_SCALAR", dtype=dnames.index(tup.dtype_of(name)["name"]))
+        else:
+            row["kind"] = OP_KIND[inst.kind["operands"][name]["io"]]
+        out.append(row)
+    return out
+
+
+def stream(inst, rows):
+    """The input the kernel streams through (the most bytes in its valid region): memcpy copies
+    as many bytes as the kernel reads from it (and, for elementwise kinds, writes)."""
+    size = lambda r: r["valid_rows"] * r["valid_cols"] * inst.model.dtype_list[r["dtype"]]["bytes"]
+    ins = [i for i, r in enumerate(rows) if r["kind"] == "B_IN"]
+    return max(ins, key=lambda i: (size(rows[i]), -i))
+
+
+def casts(inst, operands):
+    return ", ".join((f"(const pto_tile *)a[{i}]" if inst.kind["operands"][o]["tile"] else f"a[{i}]")
+                     for i, o in enumerate(operands))
+
+
+def context(inst, p, plain_ctx):
+    """The bench file's context: the representative tuples with their kernel and plain loop
+    (plain_ctx(tup) gives the loop's names, types and math), the cases, and a note when the
+    instruction has none."""
+    if not os.path.exists(os.path.join(ROOT, "templates", "bench", inst.kind_name + ".c.j2")):
+        return {"tuples": [], "cases": [], "entries": [],
+                "note": f"{inst.name}: no plain loop for kind {inst.kind_name} (templates/bench/{inst.kind_name}.c.j2)"}
+    plan = testplan.Plan(inst, p)
+    tuples, cases = [], []
+    for t in representatives(inst, p):
+        cname = t.ident().replace(".", "_")
+        tuples.append({"cname": cname, "ident": t.ident(), "kernel": t.kernel,
+                       "casts": casts(inst, t.entry["operands"]), "plain": plain_ctx(t)})
+        for label, rows, cols, vr, vc in SHAPES:
+            case = bench_case(plan, t, rows, cols, vr, vc)
+            if case is not None:
+                ops = operand_rows(inst, p, t, case)
+                cases.append({"variant": variant(t), "dtype": main_dtype(t)["name"], "shape": label, "cname": cname,
+                              "form": t.entry["form"], "ops": ops, "stream": stream(inst, ops), "elems": vr * vc})
+    forms = {c["form"] for c in cases}
+    entries = [{"form": e["form"], "c_name": inst.entry_name(p, e), "casts": casts(inst, e["operands"])}
+               for e in inst.entries(p) if e["form"] in forms]
+    note = "" if cases else f"{inst.name}: none of {', '.join(DTYPES)} is legal on {p}"
+    return {"tuples": tuples, "cases": cases, "entries": entries, "note": note}
