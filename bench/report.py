@@ -108,3 +108,40 @@ def machine(cc):
         cpu += f" (family {info['CPU family']}, model {info.get('Model', '?')})"
     return (f"{cpu}, {info.get('CPU(s)', os.cpu_count())} cores, {version}, Linux {platform.release()}, "
             f"{datetime.date.today().isoformat()}")
+
+
+NPU_BOUND = 1.2  # NPU kernels: counted work / the analytic lower bound, on the benchmark shapes
+
+
+def parse_counters(text):
+    """Rows of an NPU counters binary's output (bench/harness/counters.c)."""
+    rows = []
+    for line in text.splitlines():
+        f = line.split("\t")
+        if f[0] != "npu":
+            continue
+        profile, instr, variant, dtype, shape = f[1:6]
+        instructions, repeats, scalar = int(f[6]), int(f[7]), int(f[8])
+        metric, bound, bound_instr = f[9], int(f[10]), int(f[11])
+        counted = repeats if metric == "repeats" else instructions
+        rows.append({"profile": profile, "instr": instr, "variant": variant, "dtype": dtype, "shape": shape,
+                     "instructions": instructions, "repeats": repeats, "scalar": scalar, "metric": metric,
+                     "bound": bound, "bound_instructions": bound_instr, "ratio": counted / bound})
+    return rows
+
+
+def counter_section(rows):
+    """The NPU section of one profile: the target, then every case's counts beside its bound."""
+    metric = rows[0]["metric"]
+    out = [f"### {rows[0]['profile']} kernels: simulator counters against the lower bound", "",
+           check(f"{metric} / lower bound <= {NPU_BOUND}", rows, lambda r: r["ratio"] <= NPU_BOUND,
+                 lambda r: r["ratio"]), "",
+           "<details><summary>Every case: counts beside the bound (gen/lowerbound.py)</summary>", "",
+           "| instruction | variant | dtype | shape | instructions | repeats | scalar UB accesses "
+           f"| {metric} bound | {metric} / bound | instruction bound |",
+           "|---|---|---|---|--:|--:|--:|--:|--:|--:|"]
+    for r in rows:
+        ib = str(r["bound_instructions"]) if r["bound_instructions"] else "-"
+        out.append(f"| {r['instr']} | {r['variant']} | {r['dtype']} | {r['shape']} | {r['instructions']} | "
+                   f"{r['repeats']} | {r['scalar']} | {r['bound']} | {r['ratio']:.2f} | {ib} |")
+    return out + ["", "</details>", ""]

@@ -4,8 +4,9 @@ interleaved), prints the kernel table and the targets, then times the generator
 (bench/gen_timing.py). The whole report also goes to build/bench/report.md, the text of the
 README's Performance section.
 
-Usage: python3 bench/run.py --flags F --native-flags N --cc CC RELEASE_BIN NATIVE_BIN [...]
-(binaries in pairs, release then native, one pair per profile: build/bench/<profile>/...).
+Usage: python3 bench/run.py --flags F --native-flags N --cc CC [--counters BIN ...] RELEASE_BIN NATIVE_BIN [...]
+(binaries in pairs, release then native, one pair per profile: build/bench/<profile>/...; each
+--counters binary is an NPU profile's simulator counter run, reported against its lower bound).
 BENCH_ROUNDS and BENCH_FILTER pass through to the binaries; BENCH_NO_GEN=1 skips the generator timing.
 """
 import argparse
@@ -33,6 +34,7 @@ def main(argv):
     ap.add_argument("--flags", required=True)
     ap.add_argument("--native-flags", required=True)
     ap.add_argument("--cc", default="gcc")
+    ap.add_argument("--counters", action="append", default=[], help="an NPU profile's counters binary")
     ap.add_argument("binaries", nargs="+")
     a = ap.parse_args(argv)
     out = ["## Performance", "",
@@ -50,6 +52,13 @@ def main(argv):
         out += [f"The {report.LARGE[0]} tiles:", ""] + report.kernel_table(release, native, (report.LARGE[0],))
         out += ["", "<details><summary>Every shape</summary>", ""] + report.kernel_table(release, native)
         out += ["", "</details>", ""] + [f"Not benchmarked: {n}" for n in notes] + [""]
+    for binary in a.counters:
+        print(f"bench: {binary} ...", file=sys.stderr)
+        r = subprocess.run([binary], capture_output=True, text=True)
+        sys.stderr.write(r.stderr)
+        if r.returncode:
+            sys.exit(f"bench: {binary} failed (exit {r.returncode})")
+        out += report.counter_section(report.parse_counters(r.stdout))
     if os.environ.get("BENCH_NO_GEN") != "1":
         print("bench: generator timing (scratch copy) ...", file=sys.stderr)
         out += ["### Generator", ""] + gen_timing.main() + [""]

@@ -4,6 +4,7 @@ as mode), the benchmark shapes, and the operand tiles of each case (the conforma
 the dst-shaped tiles given the benchmark's storage, so model.verify has accepted every case)."""
 import os
 
+import lowerbound
 import testplan
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -39,15 +40,19 @@ def representatives(inst, p):
     return sorted(first.values(), key=lambda t: (variant(t), DTYPES.index(main_dtype(t)["name"])))
 
 
-def bench_case(plan, tup, rows, cols, vr, vc):
+def bench_ops(plan, tup, rows, cols, vr, vc):
     """The conformance plan's operands for a vr x vc case, with every tile that has dst's valid
-    region stored rows x cols (narrow operands and index columns keep their shapes); None if
-    the tuple does not accept the shape."""
+    region stored rows x cols (narrow operands and index columns keep their shapes)."""
     ops = plan.operands(tup, vr, vc, 0, 0)
     for d in ops.values():
         if not d.get("scalar") and (d["valid_rows"], d["valid_cols"]) == (vr, vc):
             d["rows"], d["cols"] = rows, cols
-    return plan.case(tup, "bench", ops, 0, "H_FILL_RANDOM")
+    return ops
+
+
+def bench_case(plan, tup, rows, cols, vr, vc):
+    """The case of bench_ops, or None if the tuple does not accept the shape."""
+    return plan.case(tup, "bench", bench_ops(plan, tup, rows, cols, vr, vc), 0, "H_FILL_RANDOM")
 
 
 def operand_rows(inst, p, tup, case):
@@ -104,3 +109,32 @@ def context(inst, p, plain_ctx):
                for e in inst.entries(p) if e["form"] in forms]
     note = "" if cases else f"{inst.name}: none of {', '.join(DTYPES)} is legal on {p}"
     return {"tuples": tuples, "cases": cases, "entries": entries, "note": note}
+
+
+def counter_context(model, p):
+    """The NPU counter section's cases for profile p (out/bench/<p>/counters.c): every
+    instruction's representative tuples on the benchmark shapes, with their tiles placed in the
+    unified buffer as the conformance plan places them, and the analytic lower bound."""
+    cases, entries, notes = [], [], []
+    for inst in model.instructions:
+        plan = testplan.Plan(inst, p)
+        for t in representatives(inst, p):
+            entry = f"entry_{inst.name}_{t.entry['form']}"
+            if entry not in [e["name"] for e in entries]:
+                entries.append({"name": entry, "c_name": inst.entry_name(p, t.entry), "casts": casts(inst, t.entry["operands"])})
+            for label, rows, cols, vr, vc in SHAPES:
+                ops, same = bench_ops(plan, t, rows, cols, vr, vc), None
+                if not plan.fits_ub(t, ops):  # as upstream's tests do: dst on its full source
+                    same = plan.dst_on_full(t)
+                    label += " in place"
+                if same is not None and not plan.fits_ub(t, ops, same) or same is None and not plan.fits_ub(t, ops):
+                    notes.append(f"{inst.name} {variant(t)} {main_dtype(t)['name']} {label}: does not fit in UB")
+                    continue
+                case = plan.case(t, "bench", ops, 0, "H_FILL_RANDOM", same_as=same)
+                if case is None:
+                    continue
+                lb = lowerbound.bound(inst, p, t, vr, vc, cols)
+                cases.append({"instr": inst.name, "variant": variant(t), "dtype": main_dtype(t)["name"], "shape": label,
+                              "ops": operand_rows(inst, p, t, case), "entry": entry, "metric": lb["metric"],
+                              "bound": lb["value"], "bound_instructions": lb["instructions"]})
+    return {"cases": cases, "entries": entries, "guard": testplan.GUARD, "notes": notes}

@@ -271,12 +271,20 @@ def bench_edges(model):
     with everything else) and with -march=native added to kernels, cases and driver. `ninja
     bench` runs both (bench/run.py), then times the generator. Returns (text, binaries for all)."""
     w = [f"nflags = {NATIVE_FLAGS}\n",
-         "rule bench\n  command = $python bench/run.py --flags='$cflags $kflags' --native-flags='$nflags' --cc $cc $in\n"
+         "rule bench\n  command = $python bench/run.py --flags='$cflags $kflags' --native-flags='$nflags' --cc $cc $counters $in\n"
          "  description = BENCH\n  pool = console\n\n"]
     runs, default_bins = [], []
+    counters = []
     for p in outputs.kernel_profiles(model):
-        if model.profile(p)["isa"]:
-            continue  # the NPU profiles are measured by their simulators' counters
+        if model.profile(p)["isa"]:  # an NPU profile: its simulator's counters, once per case
+            lib = [f"build/{p}/{os.path.basename(src)[:-2]}.o" for src in outputs.library_sources(model, p)]
+            objs = []
+            for src in (f"out/bench/{p}/counters.c", "bench/harness/counters.c"):
+                objs.append(f"build/bench/{p}/" + src.replace("/", "_")[:-2] + ".o")
+                w.append(f"build {objs[-1]}: cc {src} || gen\n  flags = $tflags -Iout/include -Ibench/harness -Itests/harness\n")
+            w.append(f"build build/bench/{p}/counters: link {' '.join(objs + lib)} build/tests/harness/ref.o\n")
+            counters.append(f"build/bench/{p}/counters")
+            continue
         lib = [f"pto_{p}_verify", f"pto_{p}_status"] + [i.name for i in model.instructions]
         srcs = [path for path, _, _ in outputs.bench(model, p)] + ["bench/harness/bench.c"]
         for variant, extra in (("release", ""), ("native", " $nflags")):
@@ -296,8 +304,9 @@ def bench_edges(model):
             w.append(f"build {d}/bench: link {' '.join(objs)}\n")
             runs.append(f"{d}/bench")
         default_bins.append(f"build/bench/{p}/release/bench")
-    w.append(f"build bench: bench {' '.join(runs)} | bench/run.py bench/report.py bench/gen_timing.py\n")
-    return "".join(w), default_bins
+    w.append(f"build bench: bench {' '.join(runs)} | {' '.join(counters)} bench/run.py bench/report.py "
+             f"bench/gen_timing.py\n  counters = {' '.join('--counters ' + c for c in counters)}\n")
+    return "".join(w), default_bins + counters
 
 
 if __name__ == "__main__":

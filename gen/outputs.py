@@ -53,7 +53,9 @@ def planned(model):
             out.append((f"out/{p}/{inst.name}.c", "common/instruction.c.j2", ("instruction", p, inst)))
             out.append((f"out/tests/{p}/test_{inst.name}.c", "tests/instruction_test.c.j2", ("test", p, inst)))
         out.append((f"out/fuzz/{p}/fuzz_entries.c", "fuzz/entries.c.j2", ("fuzz", p, None)))
-        if not model.profile(p)["isa"]:  # the NPU profiles are measured by their simulators' counters
+        if model.profile(p)["isa"]:  # the NPU profiles are measured by their simulators' counters
+            out.append((f"out/bench/{p}/counters.c", "bench/counters.c.j2", ("counters", p, None)))
+        else:
             out += bench(model, p)
     return out
 

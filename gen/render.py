@@ -246,6 +246,8 @@ class Renderer:
             base.update(docs.instruction_ctx(m, inst, notes, params))
         if kind == "doc_index":
             base.update(docs.index_ctx(m))
+        if kind == "counters":
+            base.update(p=p, plan=benchplan.counter_context(m, p))
         if kind == "bench":
             base.update(p=p, inst=inst, bench=benchplan.context(inst, p, lambda t: plain_ctx(inst, p, t)))
         return base

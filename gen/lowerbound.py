@@ -1,0 +1,60 @@
+"""Analytic lower bounds of what an NPU kernel must issue for one call, for the benchmark's
+counter section (`ninja bench`): the work no kernel of the machine model can avoid.
+
+A2A3 counts repeats (a repeat processes up to 256 bytes; the vector unit issues while earlier
+repeats run, so time follows repeats): every output element needs a lane of some repeat, a
+row-expand mode-1 column needs vbrcb's 8 rows per repeat, and an argmax row needs one vcmax
+repeat per E values at each level of its reduction tree (vcmax reduces one repeat to one pair).
+Its instruction bound is one instruction per 255 repeats of each instruction the kernel needs.
+
+A5 counts instructions (one register each): per register of output, a load of each full input, the
+operation and the store. Elementwise regions whose rows are back to back run as one; expand rows
+run one by one (a register cannot hold two rows' broadcast values), and each row needs its narrow
+value in a register (mode 2: one block load; mode 1: one element load and a vdup), each
+col-expand chunk its narrow row chunk. An argmax row needs, as upstream's A5 scheme does, a load,
+a vcmax and a vdintlv per chunk, and for every chunk after the first the merge into the running
+pair: vadds (lane to column), vcmp and two vsel; then its stores.
+"""
+
+
+def ceil(a, b):
+    return -(-a // b)
+
+
+def runs(vr, vc, storage_cols, E):
+    """Registers (A5) the valid region takes: one run when rows are back to back, else per row."""
+    return ceil(vr * vc, E) if vc == storage_cols or vr == 1 else vr * ceil(vc, E)
+
+
+def argmax_levels(vc, E):
+    """Repeats per row of the vcmax reduction tree over vc values."""
+    total, n = 0, vc
+    while True:
+        total += ceil(n, E)
+        n = ceil(n, E)
+        if n <= 1:
+            return total
+
+
+def bound(inst, p, tup, vr, vc, storage_cols):
+    """{"metric": "repeats" | "instructions", "value": the bound, "instructions": the A2A3
+    instruction bound (0 for A5)}."""
+    m = inst.model.profile(p)["machine"]
+    dt = tup.dtype_of("src" if inst.kind["reduce"] else "dst")
+    E = m["repeat_bytes"] // dt["bytes"]
+    kind = inst.kind_name
+    if p == "a2a3":
+        if kind == "row_reduce_index":
+            parts = [vr * argmax_levels(vc, E)]
+        else:
+            parts = [ceil(vr * vc, E)]
+            if kind == "row_expand" and tup.axes["mode"] == "mode1":
+                parts.append(ceil(vr, m["repeat_bytes"] // m["block_bytes"]))  # vbrcb: 8 rows a repeat
+        return {"metric": "repeats", "value": sum(parts), "instructions": sum(ceil(x, m["max_repeat"]) for x in parts)}
+    if kind == "row_reduce_index":
+        outputs = 2 if tup.entry["form"] == "val" else 1
+        return {"metric": "instructions", "value": vr * (3 + 7 * (ceil(vc, E) - 1) + outputs), "instructions": 0}
+    if kind == "elementwise_scalar":
+        return {"metric": "instructions", "value": 3 * runs(vr, vc, storage_cols, E), "instructions": 0}
+    narrow = vr * (2 if tup.axes["mode"] == "mode1" else 1) if kind == "row_expand" else ceil(vc, E)
+    return {"metric": "instructions", "value": 3 * vr * ceil(vc, E) + narrow, "instructions": 0}
