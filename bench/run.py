@@ -21,12 +21,16 @@ import report  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def run(binary):
+def output(binary):
     r = subprocess.run([binary], capture_output=True, text=True)
     sys.stderr.write(r.stderr)
     if r.returncode:
         sys.exit(f"bench: {binary} failed (exit {r.returncode})")
-    return report.parse(r.stdout)
+    return r.stdout
+
+
+def run(binary):
+    return report.parse(output(binary))
 
 
 def main(argv):
@@ -54,11 +58,7 @@ def main(argv):
         out += ["", "</details>", ""] + [f"Not benchmarked: {n}" for n in notes] + [""]
     for binary in a.counters:
         print(f"bench: {binary} ...", file=sys.stderr)
-        r = subprocess.run([binary], capture_output=True, text=True)
-        sys.stderr.write(r.stderr)
-        if r.returncode:
-            sys.exit(f"bench: {binary} failed (exit {r.returncode})")
-        out += report.counter_section(report.parse_counters(r.stdout))
+        out += report.counter_section(report.parse_counters(output(binary)))
     if os.environ.get("BENCH_NO_GEN") != "1":
         print("bench: generator timing (scratch copy) ...", file=sys.stderr)
         out += ["### Generator", ""] + gen_timing.main() + [""]

@@ -1,62 +1,9 @@
 /* The A2A3 simulator on its own: what each instruction does to UB, what it counts, and that
  * every hardware rule, when broken, is a fault that names the rule and changes nothing. */
 #define _POSIX_C_SOURCE 200809L /* fork and waitpid, for the trap test */
-#include <setjmp.h>
-#include <signal.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
-#include <cmocka.h>
-
-#include "pto/pto.h"
-
-static pto_a2a3_fault last;
-static int n_faults;
-
-static void record(const pto_a2a3_fault *f, void *context)
-{
-    (void)context;
-    last = *f;
-    n_faults++;
-}
-
-static uint8_t *ub;
-static float *f32; /* UB viewed as floats, for readable tests */
-
-static int setup(void **state)
-{
-    (void)state;
-    ub = pto_a2a3_ub(NULL);
-    f32 = (float *)(void *)ub;
-    memset(ub, 0, PTO_A2A3_UB_TILE_BYTES);
-    pto_a2a3_sim_reset();
-    pto_a2a3_sim_set_fault_handler(record, NULL);
-    n_faults = 0;
-    return 0;
-}
-
-static pto_a2a3_stats stats(void)
-{
-    pto_a2a3_stats s;
-    pto_a2a3_sim_stats(&s);
-    return s;
-}
-
-/* The call faulted once, on rule `want`, and nothing in UB changed. */
-#define EXPECT_FAULT(want, call)                                                                      \
-    do {                                                                                              \
-        static uint8_t before[PTO_A2A3_UB_BYTES];                                                     \
-        memcpy(before, ub, sizeof before);                                                            \
-        n_faults = 0;                                                                                 \
-        call;                                                                                         \
-        assert_int_equal(n_faults, 1);                                                                \
-        if (last.rule != (want)) fail_msg("expected rule %s, got %s: %s", pto_a2a3_hw_rule_name(want), \
-                                          pto_a2a3_hw_rule_name(last.rule), last.message);            \
-        assert_memory_equal(before, ub, sizeof before);                                               \
-    } while (0)
+#define SIM(name) pto_a2a3_##name
+#define SIM_C(NAME) PTO_A2A3_##NAME
+#include "sim_test.h"
 
 static void sizes(void **state)
 {
@@ -222,21 +169,12 @@ static void scalar_and_vector_hand_over_through_flags(void **state)
     assert_int_equal(stats().scalar_stores, 1);
 }
 
+static void repeat_256(void) { pto_a2a3_vadd_f32(f32, f32, f32, 256, 1, 1, 1, 8, 8, 8); }
+
 static void without_a_handler_a_fault_traps(void **state)
 {
-    pid_t pid;
-    int status;
     (void)state;
-    pid = fork();
-    assert_true(pid >= 0);
-    if (pid == 0) {
-        signal(SIGILL, SIG_DFL); /* cmocka catches it in the parent's test */
-        pto_a2a3_sim_set_fault_handler(NULL, NULL);
-        pto_a2a3_vadd_f32(f32, f32, f32, 256, 1, 1, 1, 8, 8, 8);
-        _exit(0); /* not reached */
-    }
-    assert_int_equal(waitpid(pid, &status, 0), pid);
-    assert_true(WIFSIGNALED(status) && WTERMSIG(status) == SIGILL);
+    expect_trap(repeat_256);
 }
 
 int main(void)

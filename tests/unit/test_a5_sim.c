@@ -1,49 +1,9 @@
 /* The A5 simulator on its own: registers, predicates, loads and stores, what each instruction
  * computes and counts, and that every broken rule is a fault that names it and changes nothing. */
 #define _POSIX_C_SOURCE 200809L /* fork and waitpid, for the trap test */
-#include <setjmp.h>
-#include <signal.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
-#include <cmocka.h>
-
-#include "pto/pto.h"
-
-static pto_a5_fault last;
-static int n_faults;
-
-static void record(const pto_a5_fault *f, void *context)
-{
-    (void)context;
-    last = *f;
-    n_faults++;
-}
-
-static uint8_t *ub;
-static float *f32;
-
-static int setup(void **state)
-{
-    (void)state;
-    ub = pto_a5_ub(NULL);
-    f32 = (float *)(void *)ub;
-    memset(ub, 0, PTO_A5_UB_BYTES);
-    pto_a5_sim_reset();
-    pto_a5_sim_set_fault_handler(record, NULL);
-    n_faults = 0;
-    return 0;
-}
-
-static pto_a5_stats stats(void)
-{
-    pto_a5_stats s;
-    pto_a5_sim_stats(&s);
-    return s;
-}
+#define SIM(name) pto_a5_##name
+#define SIM_C(NAME) PTO_A5_##NAME
+#include "sim_test.h"
 
 static uint32_t lane32(const pto_a5_vreg *r, int l)
 {
@@ -58,19 +18,6 @@ static float lanef(const pto_a5_vreg *r, int l)
     memcpy(&v, r->bytes + 4 * l, 4);
     return v;
 }
-
-/* The call faulted once, on rule `want`, and nothing in UB changed. */
-#define EXPECT_FAULT(want, call)                                                                      \
-    do {                                                                                              \
-        static uint8_t before[PTO_A5_UB_BYTES];                                                       \
-        memcpy(before, ub, sizeof before);                                                            \
-        n_faults = 0;                                                                                 \
-        call;                                                                                         \
-        assert_int_equal(n_faults, 1);                                                                \
-        if (last.rule != (want)) fail_msg("expected rule %s, got %s: %s", pto_a5_hw_rule_name(want),  \
-                                          pto_a5_hw_rule_name(last.rule), last.message);              \
-        assert_memory_equal(before, ub, sizeof before);                                               \
-    } while (0)
 
 static void plt_counts_down_the_remaining_elements(void **state)
 {
@@ -197,23 +144,17 @@ static void broken_rules_are_faults_that_change_nothing(void **state)
     assert_int_equal(stats().by_op[PTO_A5_OP_VSTS], 0);
 }
 
+static void misaligned_store(void)
+{
+    pto_a5_vreg r;
+    memset(&r, 0, sizeof r);
+    pto_a5_vsts_b32(&r, ub + 4, 0, PTO_A5_DIST_NORM, NULL);
+}
+
 static void without_a_handler_a_fault_traps(void **state)
 {
-    pid_t pid;
-    int status;
     (void)state;
-    pid = fork();
-    assert_true(pid >= 0);
-    if (pid == 0) {
-        pto_a5_vreg r;
-        memset(&r, 0, sizeof r);
-        signal(SIGILL, SIG_DFL); /* cmocka catches it in the parent's test */
-        pto_a5_sim_set_fault_handler(NULL, NULL);
-        pto_a5_vsts_b32(&r, ub + 4, 0, PTO_A5_DIST_NORM, NULL);
-        _exit(0); /* not reached */
-    }
-    assert_int_equal(waitpid(pid, &status, 0), pid);
-    assert_true(WIFSIGNALED(status) && WTERMSIG(status) == SIGILL);
+    expect_trap(misaligned_store);
 }
 
 int main(void)
