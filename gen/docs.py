@@ -6,7 +6,9 @@ import outputs
 import render_legality
 import testplan
 
-USE_TEXT = {"required": "required", "optional": "optional (NULL when absent)", "ignored": "ignored (never read)"}
+# How a profile uses an optional operand (model.Instruction.operand_use), in headers and pages
+USE_TEXT = {"required": "required", "optional": "optional (the legal tuples listed with it take one; others NULL)",
+            "ignored": "not read (anything may be passed, NULL too)", "unused": "never taken (NULL)"}
 IO_TEXT = {"in": "input", "out": "output", "tmp": "scratch (contents afterwards unspecified)"}
 
 
@@ -19,7 +21,7 @@ def operand_rows(inst, profiles):
     rows = []
     for op in dict.fromkeys(o for e in k["entries"] for o in e["operands"]):  # first appearance, in order
         o = k["operands"][op]
-        use = "; ".join(f"{p}: {USE_TEXT[inst.use[p][op]]}" for p in profiles if op in inst.use.get(p, {}))
+        use = "; ".join(f"{p}: {USE_TEXT[inst.operand_use(p, op)]}" for p in profiles if op in inst.use.get(p, {}))
         rows.append({"name": op, "what": "tile" if o["tile"] else "scalar (one element, any alignment)",
                      "io": IO_TEXT[o["io"]], "dtype": o["dtype"],
                      "layouts": ", ".join(o["layouts"]) if o["tile"] else "-", "use": use or "required"})

@@ -317,6 +317,14 @@ class Instruction:
                     raise SpecError(f"{self.file}:{line}: {p} has no {op} for {dt} (the math {self.d['math_text']}); "
                                     f"allowed: {', '.join(have) or f'none ({p} has no {op})'}")
 
+    def operand_use(self, profile, op):
+        """How a profile uses an optional operand: required, optional, ignored, or unused (no
+        legal tuple of the profile takes it: it must be NULL)."""
+        use = self.use[profile][op]
+        if use == "optional" and not any(t.present(op) for t in self.tuples.get(profile, [])):
+            return "unused"
+        return use
+
     def entries(self, profile):
         """Entry points with at least one legal tuple on the profile."""
         forms = {t.entry["form"] for t in self.tuples.get(profile, [])}
@@ -435,14 +443,20 @@ def tile_layout(d):
 
 def roles_order(kind, ops):
     """The roles axis a call reads as: the normal order unless only the second source is full
-    (row-major with dst's valid region)."""
+    (row-major with dst's valid region), or neither is and only the first is column-major (a
+    column is narrow: the valid-region rules then report the full source's region)."""
     full = kind["roles"]["full"]
 
     def is_full(op):
         d = ops[op]
         return tile_layout(d) == "ND" and d["valid_rows"] == ops["dst"]["valid_rows"] \
             and d["valid_cols"] == ops["dst"]["valid_cols"]
-    return "swap" if not is_full(full["normal"]) and is_full(full["swap"]) else "normal"
+    first, second = full["normal"], full["swap"]
+    if is_full(first):
+        return "normal"
+    if is_full(second):
+        return "swap"
+    return "swap" if tile_layout(ops[first]) == "DN" and tile_layout(ops[second]) != "DN" else "normal"
 
 
 def verify(inst, profile_name, form, ops, ub_origin=None):

@@ -120,12 +120,10 @@ def header_notes(inst, profiles, width=96):
                      "No other overlap is accepted.")
     for op, o in sorted(k["operands"].items()):
         if o["optional"]:
-            notes.append(f"{op}: " + ", ".join(f"{p}: {USE_TEXT[inst.use[p][op]]}" for p in profiles) + ".")
+            notes.append(f"{op}: " + "; ".join(f"{p}: {docs.USE_TEXT[inst.operand_use(p, op)]}" for p in profiles) + ".")
     return notes if width is None else [line for n in notes for line in textwrap.wrap(n, width)]
 
 
-USE_TEXT = {"required": "required", "optional": "optional (NULL when not given)",
-            "ignored": "not read, anything may be passed (NULL too)"}
 
 
 def entry_ctx(inst, p, entry):

@@ -187,6 +187,14 @@ class Cli(unittest.TestCase):
         self.assertEqual(r.returncode, 1)
         self.assertIn("PTO_ERR_SHAPE: mode2_stride:", r.stdout)
 
+    def test_swapped_order_reports_the_full_sources_valid_region(self):
+        # the column comes first: it is the narrow operand even though the full source's valid
+        # region is wrong, so the call fails on that region (full_valid), not on layouts
+        r = self.ptogen("check", "trowexpanddiv", "--profile", "cpu", "dst=f32:ND:8x8", "src0=f32:DN:8x1",
+                        "src1=f32:ND:8x8@7x8")
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("PTO_ERR_VALID: full_valid:", r.stdout)
+
     def test_check_lists_legal_dtypes(self):
         r = self.ptogen("check", "tmaxs", "--profile", "a2a3", "dst=u8:ND:4x32", "src=u8:ND:4x32")
         self.assertEqual(r.returncode, 1)
