@@ -13,6 +13,7 @@ import jinja2
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import benchplan  # noqa: E402
 import cexpr  # noqa: E402
+import cpuisa  # noqa: E402
 import docs  # noqa: E402
 import fuzzplan  # noqa: E402
 import machine  # noqa: E402
@@ -70,12 +71,15 @@ def kernel_ctx(inst, p, tup, prefix=None, convert_all=False):
     k = element_ctx(inst, p, tup, prefix, convert_all)
     if inst.model.profile(p)["isa"] and prefix is None:  # a machine model's kernel
         k.update(npu.kernel_ctx(inst, p, tup))
+    if cpuisa.has_variants(inst.model, p) and prefix is None:  # one body per ISA variant
+        k["variants"] = cpuisa.kernel_variants(p, k)
     return k
 
 
 def element_ctx(inst, p, tup, prefix=None, convert_all=False):
     prefix = prefix or f"pto_{p}"
-    k = {"name": tup.kernel, "params": params(inst, tup.entry), "ident": tup.ident(), "form": tup.entry["form"]}
+    k = {"name": tup.kernel, "params": params(inst, tup.entry), "call_args": ", ".join(tup.entry["operands"]),
+         "ident": tup.ident(), "form": tup.entry["form"]}
     if inst.kind["reduce"]:
         src = tup.dtype_of("src")
         idx_op = "dst_idx" if tup.entry["form"] == "val" else "dst"
@@ -220,6 +224,8 @@ class Renderer:
                              for d in m.dtype_list if d["class"] == "float" and d["bits"] == 16]
             if m.profile(p)["isa"]:
                 base.update(machine_context(m, p))
+            if cpuisa.has_variants(m, p):
+                base.update(variants=cpuisa.variants(p))
         if kind == "umbrella":
             base["profile_headers"] = outputs.public_headers(m)
         if kind == "header":
@@ -237,6 +243,7 @@ class Renderer:
             cross = outputs.cross_profile(m, p)
             forms = {e["form"] for e in inst.entries(cross)} if cross else set()
             base.update(inst=inst, plan=testplan.plan(inst, p), sim=bool(m.profile(p)["isa"]), cross=cross,
+                        isa_variants=cpuisa.has_variants(m, p),
                         cross_entries={e["form"]: inst.entry_name(cross, e) for e in inst.entries(p)
                                        if e["form"] in forms})
         if kind == "fuzz":
