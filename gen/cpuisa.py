@@ -9,10 +9,11 @@ on the first call (out/<p>/pto_<p>_dispatch.c), or the one pto_<p>_set_isa() for
 No target names FMA, and -ffp-contract=off keeps a*b+c two roundings in every variant (AVX-512F
 has FMA instructions of its own; tests/firmware.py finds none).
 """
+import cexpr
 
 # name, what the variant is, the x86 target ("" for the portable baseline), gcc's extra target
 # options, the __builtin_cpu_supports features detection needs (F16C is read from CPUID: clang
-# 14 does not know the name), vector bytes and whether the variant has F16C
+# 14 does not know the name), vector bytes (the argmax lanes) and whether the variant has F16C
 VARIANTS = [
     {"name": "baseline", "title": "portable C11; on x86-64 the baseline ISA (SSE2)",
      "target": "", "gcc_extra": "", "features": [], "vector_bytes": 16, "f16c": False},
@@ -23,6 +24,10 @@ VARIANTS = [
      "features": ["avx512f", "avx512bw", "avx512vl", "avx2"], "vector_bytes": 64, "f16c": True},
 ]
 
+# The baseline argmax keeps this many lanes of running maxima per row (rows at least this long;
+# shorter ones take the scalar loop). More than 16: gcc unrolls loops of up to 16 iterations
+# completely before it vectorises, and the unrolled lanes then stay scalar.
+ARGMAX_LANES = 32
 
 def has_variants(model, p):
     prof = model.profile(p)
@@ -39,7 +44,32 @@ def variants(p):
     return out
 
 
-def kernel_variants(p, k):
-    """The per-variant contexts of kernel k (a baseline context): its body's name and linkage."""
-    return [dict(k, name=f"{k['name']}__{v['name']}", variant=v["name"], x86=v["x86"],
-                 linkage=(v["attr"] + " static " if v["attr"] else "static ")) for v in variants(p)]
+def argmax_dtypes(model):
+    """Per dtype, the argmax row routines' types: S the element, K the order key (a number's
+    rank, -0 and +0 alike; floats compare as floats in the vector routines, integers as int32
+    after widening, u32 with its top bit flipped)."""
+    out = []
+    for d in model.dtype_list:
+        unsigned32 = d["name"] == "u32"
+        is_float = d["class"] == "float"
+        out.append({"name": d["name"], "S": cexpr.CTYPE[d["name"]], "float": is_float, "bits": d["bits"],
+                    "inf": f"0x{((1 << d['exponent_bits']) - 1) << d['fraction_bits']:x}u" if is_float else "",
+                    "abs": f"0x{(1 << (d['bits'] - 1)) - 1:x}u",
+                    "K": "uint32_t" if unsigned32 else "int32_t", "K_MIN": "0" if unsigned32 else "INT32_MIN"})
+    return out
+
+
+def kernel_variants(p, k, dt):
+    """The per-variant contexts of kernel k (a baseline context): its body's name and linkage,
+    and what differs. dt: the element dtype (src's for argmax)."""
+    out = []
+    for v in variants(p):
+        kv = dict(k, name=f"{k['name']}__{v['name']}", variant=v["name"], x86=v["x86"],
+                  linkage=(v["attr"] + " static " if v["attr"] else "static "))
+        if "reduce" in k:
+            if v["x86"]:
+                kv.update(long_rows=f"pto_{p}__{v['name']}_argmax_{dt['name']}", lanes=v["lanes"])
+            else:
+                kv.update(long_rows=f"pto_{p}__argmax_lanes_{dt['name']}", lanes=ARGMAX_LANES)
+        out.append(kv)
+    return out

@@ -72,7 +72,7 @@ def kernel_ctx(inst, p, tup, prefix=None, convert_all=False):
     if inst.model.profile(p)["isa"] and prefix is None:  # a machine model's kernel
         k.update(npu.kernel_ctx(inst, p, tup))
     if cpuisa.has_variants(inst.model, p) and prefix is None:  # one body per ISA variant
-        k["variants"] = cpuisa.kernel_variants(p, k)
+        k["variants"] = cpuisa.kernel_variants(p, k, tup.dtype_of("src" if inst.kind["reduce"] else "dst"))
     return k
 
 
@@ -84,8 +84,7 @@ def element_ctx(inst, p, tup, prefix=None, convert_all=False):
         src = tup.dtype_of("src")
         idx_op = "dst_idx" if tup.entry["form"] == "val" else "dst"
         k.update(S=CTYPE[src["name"]], I=CTYPE[tup.dtype_of(idx_op)["name"]], reduce=inst.d["math"]["fn"],
-                 K=f"int{src['bits']}_t" if src["class"] == "float" else CTYPE[src["name"]],  # floats: order keys
-                 **{f: f"{prefix}__{f}_{src['name']}" for f in ("key", "target", "isnan", "hit")})
+                 short_rows=f"{prefix}__argmax_short_{src['name']}")
         return k
     dt = tup.dtype_of("dst")
     bits = not convert_all and cexpr.on_stored_bits(inst.d["math"], dt)
@@ -225,7 +224,7 @@ class Renderer:
             if m.profile(p)["isa"]:
                 base.update(machine_context(m, p))
             if cpuisa.has_variants(m, p):
-                base.update(variants=cpuisa.variants(p))
+                base.update(variants=cpuisa.variants(p), argmax=cpuisa.argmax_dtypes(m), argmax_lanes=cpuisa.ARGMAX_LANES)
         if kind == "umbrella":
             base["profile_headers"] = outputs.public_headers(m)
         if kind == "header":

@@ -8,6 +8,7 @@
 #include "pto/pto_cpu_isa.h"
 #include "pto_cpu_ops.h"
 #include "pto_cpu_dispatch.h"
+#include "pto_cpu_simd.h"
 
 /* ---- pto_cpu_tmaxs: rules ---- */
 /* same_valid (spec/kinds.lua:48): dst and src must have the same valid region
