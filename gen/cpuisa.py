@@ -7,13 +7,15 @@ baseline x86-64), and the public kernel picks one at run time: the best the CPU 
 on the first call (out/<p>/pto_<p>_dispatch.c), or the one pto_<p>_set_isa() forces.
 
 No target names FMA, and -ffp-contract=off keeps a*b+c two roundings in every variant (AVX-512F
-has FMA instructions of its own; tests/firmware.py finds none).
+has FMA instructions of its own; tests/firmware.py finds none). F16C converts f16 exactly like
+the software conversions of pto_<p>_ops.h (tests/unit/test_cpu_isa.c: every f16 and a sweep
+of f32 patterns; a NaN stays a NaN).
 """
 import cexpr
 
 # name, what the variant is, the x86 target ("" for the portable baseline), gcc's extra target
 # options, the __builtin_cpu_supports features detection needs (F16C is read from CPUID: clang
-# 14 does not know the name), vector bytes (the argmax lanes) and whether the variant has F16C
+# 14 does not know the name), vector bytes (the argmax lanes) and whether f16 converts by F16C
 VARIANTS = [
     {"name": "baseline", "title": "portable C11; on x86-64 the baseline ISA (SSE2)",
      "target": "", "gcc_extra": "", "features": [], "vector_bytes": 16, "f16c": False},
@@ -61,15 +63,22 @@ def argmax_dtypes(model):
 
 def kernel_variants(p, k, dt):
     """The per-variant contexts of kernel k (a baseline context): its body's name and linkage,
-    and what differs. dt: the element dtype (src's for argmax)."""
+    and what differs. dt: the element dtype (src's for argmax). f16 and bf16 arithmetic (a load
+    that converts) runs in the x86 variants through whole-vector conversions, f16's by F16C."""
     out = []
     for v in variants(p):
         kv = dict(k, name=f"{k['name']}__{v['name']}", variant=v["name"], x86=v["x86"],
-                  linkage=(v["attr"] + " static " if v["attr"] else "static "))
+                  linkage=(v["attr"] + " static " if v["attr"] else "static "), wide=0)
         if "reduce" in k:
             if v["x86"]:
                 kv.update(long_rows=f"pto_{p}__{v['name']}_argmax_{dt['name']}", lanes=v["lanes"])
             else:
                 kv.update(long_rows=f"pto_{p}__argmax_lanes_{dt['name']}", lanes=ARGMAX_LANES)
+        elif v["x86"]:
+            if k["load"] and (dt["name"] != "f16" or v["f16c"]):
+                kv.update(wide=v["lanes"], widen_block=f"pto_{p}__{v['name']}_widen_{dt['name']}",
+                          narrow_block=f"pto_{p}__{v['name']}_narrow_{dt['name']}")
+            if k["load"] and dt["name"] == "f16":
+                kv.update(load=f"pto_{p}__{v['name']}_f16_to_f32", store=f"pto_{p}__{v['name']}_f32_to_f16")
         out.append(kv)
     return out
