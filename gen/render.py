@@ -72,7 +72,12 @@ def kernel_ctx(inst, p, tup, prefix=None, convert_all=False):
     if inst.model.profile(p)["isa"] and prefix is None:  # a machine model's kernel
         k.update(npu.kernel_ctx(inst, p, tup))
     if cpuisa.has_variants(inst.model, p) and prefix is None:  # one body per ISA variant
-        k["variants"] = cpuisa.kernel_variants(p, k, tup.dtype_of("src" if inst.kind["reduce"] else "dst"))
+        dt = tup.dtype_of("src" if inst.kind["reduce"] else "dst")
+        math_x86 = None
+        if not inst.kind["reduce"]:
+            bits = cexpr.on_stored_bits(inst.d["math"], dt)
+            math_x86 = cexpr.kernel_math(inst.d["math"], dt, f"pto_{p}", bits, cpuisa.x86_ops(p))
+        k["variants"] = cpuisa.kernel_variants(p, k, dt, math_x86)
     return k
 
 

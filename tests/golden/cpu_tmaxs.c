@@ -81,12 +81,16 @@ static void pto_cpu_tmaxs_bf16__baseline(const pto_tile *dst, const pto_tile *sr
 {
     uint16_t *d = (uint16_t *)dst->data;
     const uint16_t *s = (const uint16_t *)src->data;
-    const size_t rows = dst->valid_rows, cols = dst->valid_cols, ds = dst->cols, ss = src->cols;
+    const size_t ds = dst->cols, ss = src->cols;
+    size_t rows = dst->valid_rows, cols = dst->valid_cols, i, j;
     uint16_t scalar_bits;
     uint16_t v_scalar;
-    size_t i, j;
     pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
     v_scalar = (scalar_bits);
+    if (cols == ds && cols == ss) { /* whole rows of both: one contiguous run */
+        cols *= rows;
+        rows = 1;
+    }
     for (i = 0; i < rows; i++) {
         uint16_t *drow = d + i * ds;
         const uint16_t *srow = s + i * ss;
@@ -103,12 +107,16 @@ PTO_CPU_AVX2 static void pto_cpu_tmaxs_bf16__avx2(const pto_tile *dst, const pto
 {
     uint16_t *d = (uint16_t *)dst->data;
     const uint16_t *s = (const uint16_t *)src->data;
-    const size_t rows = dst->valid_rows, cols = dst->valid_cols, ds = dst->cols, ss = src->cols;
+    const size_t ds = dst->cols, ss = src->cols;
+    size_t rows = dst->valid_rows, cols = dst->valid_cols, i, j;
     uint16_t scalar_bits;
     uint16_t v_scalar;
-    size_t i, j;
     pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
     v_scalar = (scalar_bits);
+    if (cols == ds && cols == ss) { /* whole rows of both: one contiguous run */
+        cols *= rows;
+        rows = 1;
+    }
     for (i = 0; i < rows; i++) {
         uint16_t *drow = d + i * ds;
         const uint16_t *srow = s + i * ss;
@@ -124,12 +132,16 @@ PTO_CPU_AVX512 static void pto_cpu_tmaxs_bf16__avx512(const pto_tile *dst, const
 {
     uint16_t *d = (uint16_t *)dst->data;
     const uint16_t *s = (const uint16_t *)src->data;
-    const size_t rows = dst->valid_rows, cols = dst->valid_cols, ds = dst->cols, ss = src->cols;
+    const size_t ds = dst->cols, ss = src->cols;
+    size_t rows = dst->valid_rows, cols = dst->valid_cols, i, j;
     uint16_t scalar_bits;
     uint16_t v_scalar;
-    size_t i, j;
     pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
     v_scalar = (scalar_bits);
+    if (cols == ds && cols == ss) { /* whole rows of both: one contiguous run */
+        cols *= rows;
+        rows = 1;
+    }
     for (i = 0; i < rows; i++) {
         uint16_t *drow = d + i * ds;
         const uint16_t *srow = s + i * ss;
@@ -158,12 +170,16 @@ static void pto_cpu_tmaxs_f16__baseline(const pto_tile *dst, const pto_tile *src
 {
     uint16_t *d = (uint16_t *)dst->data;
     const uint16_t *s = (const uint16_t *)src->data;
-    const size_t rows = dst->valid_rows, cols = dst->valid_cols, ds = dst->cols, ss = src->cols;
+    const size_t ds = dst->cols, ss = src->cols;
+    size_t rows = dst->valid_rows, cols = dst->valid_cols, i, j;
     uint16_t scalar_bits;
     uint16_t v_scalar;
-    size_t i, j;
     pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
     v_scalar = (scalar_bits);
+    if (cols == ds && cols == ss) { /* whole rows of both: one contiguous run */
+        cols *= rows;
+        rows = 1;
+    }
     for (i = 0; i < rows; i++) {
         uint16_t *drow = d + i * ds;
         const uint16_t *srow = s + i * ss;
@@ -180,12 +196,16 @@ PTO_CPU_AVX2 static void pto_cpu_tmaxs_f16__avx2(const pto_tile *dst, const pto_
 {
     uint16_t *d = (uint16_t *)dst->data;
     const uint16_t *s = (const uint16_t *)src->data;
-    const size_t rows = dst->valid_rows, cols = dst->valid_cols, ds = dst->cols, ss = src->cols;
+    const size_t ds = dst->cols, ss = src->cols;
+    size_t rows = dst->valid_rows, cols = dst->valid_cols, i, j;
     uint16_t scalar_bits;
     uint16_t v_scalar;
-    size_t i, j;
     pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
     v_scalar = (scalar_bits);
+    if (cols == ds && cols == ss) { /* whole rows of both: one contiguous run */
+        cols *= rows;
+        rows = 1;
+    }
     for (i = 0; i < rows; i++) {
         uint16_t *drow = d + i * ds;
         const uint16_t *srow = s + i * ss;
@@ -201,12 +221,16 @@ PTO_CPU_AVX512 static void pto_cpu_tmaxs_f16__avx512(const pto_tile *dst, const 
 {
     uint16_t *d = (uint16_t *)dst->data;
     const uint16_t *s = (const uint16_t *)src->data;
-    const size_t rows = dst->valid_rows, cols = dst->valid_cols, ds = dst->cols, ss = src->cols;
+    const size_t ds = dst->cols, ss = src->cols;
+    size_t rows = dst->valid_rows, cols = dst->valid_cols, i, j;
     uint16_t scalar_bits;
     uint16_t v_scalar;
-    size_t i, j;
     pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
     v_scalar = (scalar_bits);
+    if (cols == ds && cols == ss) { /* whole rows of both: one contiguous run */
+        cols *= rows;
+        rows = 1;
+    }
     for (i = 0; i < rows; i++) {
         uint16_t *drow = d + i * ds;
         const uint16_t *srow = s + i * ss;
@@ -235,12 +259,16 @@ static void pto_cpu_tmaxs_f32__baseline(const pto_tile *dst, const pto_tile *src
 {
     float *d = (float *)dst->data;
     const float *s = (const float *)src->data;
-    const size_t rows = dst->valid_rows, cols = dst->valid_cols, ds = dst->cols, ss = src->cols;
+    const size_t ds = dst->cols, ss = src->cols;
+    size_t rows = dst->valid_rows, cols = dst->valid_cols, i, j;
     float scalar_bits;
     float v_scalar;
-    size_t i, j;
     pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
     v_scalar = (scalar_bits);
+    if (cols == ds && cols == ss) { /* whole rows of both: one contiguous run */
+        cols *= rows;
+        rows = 1;
+    }
     for (i = 0; i < rows; i++) {
         float *drow = d + i * ds;
         const float *srow = s + i * ss;
@@ -257,18 +285,22 @@ PTO_CPU_AVX2 static void pto_cpu_tmaxs_f32__avx2(const pto_tile *dst, const pto_
 {
     float *d = (float *)dst->data;
     const float *s = (const float *)src->data;
-    const size_t rows = dst->valid_rows, cols = dst->valid_cols, ds = dst->cols, ss = src->cols;
+    const size_t ds = dst->cols, ss = src->cols;
+    size_t rows = dst->valid_rows, cols = dst->valid_cols, i, j;
     float scalar_bits;
     float v_scalar;
-    size_t i, j;
     pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
     v_scalar = (scalar_bits);
+    if (cols == ds && cols == ss) { /* whole rows of both: one contiguous run */
+        cols *= rows;
+        rows = 1;
+    }
     for (i = 0; i < rows; i++) {
         float *drow = d + i * ds;
         const float *srow = s + i * ss;
         for (j = 0; j < cols; j++) {
             const float v_src = (srow[j]);
-            drow[j] = (pto_cpu__max_f(v_src, v_scalar));
+            drow[j] = (pto_cpu__x86_max_f(v_src, v_scalar));
         }
     }
 }
@@ -278,18 +310,22 @@ PTO_CPU_AVX512 static void pto_cpu_tmaxs_f32__avx512(const pto_tile *dst, const 
 {
     float *d = (float *)dst->data;
     const float *s = (const float *)src->data;
-    const size_t rows = dst->valid_rows, cols = dst->valid_cols, ds = dst->cols, ss = src->cols;
+    const size_t ds = dst->cols, ss = src->cols;
+    size_t rows = dst->valid_rows, cols = dst->valid_cols, i, j;
     float scalar_bits;
     float v_scalar;
-    size_t i, j;
     pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
     v_scalar = (scalar_bits);
+    if (cols == ds && cols == ss) { /* whole rows of both: one contiguous run */
+        cols *= rows;
+        rows = 1;
+    }
     for (i = 0; i < rows; i++) {
         float *drow = d + i * ds;
         const float *srow = s + i * ss;
         for (j = 0; j < cols; j++) {
             const float v_src = (srow[j]);
-            drow[j] = (pto_cpu__max_f(v_src, v_scalar));
+            drow[j] = (pto_cpu__x86_max_f(v_src, v_scalar));
         }
     }
 }
@@ -312,12 +348,16 @@ static void pto_cpu_tmaxs_i16__baseline(const pto_tile *dst, const pto_tile *src
 {
     int16_t *d = (int16_t *)dst->data;
     const int16_t *s = (const int16_t *)src->data;
-    const size_t rows = dst->valid_rows, cols = dst->valid_cols, ds = dst->cols, ss = src->cols;
+    const size_t ds = dst->cols, ss = src->cols;
+    size_t rows = dst->valid_rows, cols = dst->valid_cols, i, j;
     int16_t scalar_bits;
     int16_t v_scalar;
-    size_t i, j;
     pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
     v_scalar = (scalar_bits);
+    if (cols == ds && cols == ss) { /* whole rows of both: one contiguous run */
+        cols *= rows;
+        rows = 1;
+    }
     for (i = 0; i < rows; i++) {
         int16_t *drow = d + i * ds;
         const int16_t *srow = s + i * ss;
@@ -334,12 +374,16 @@ PTO_CPU_AVX2 static void pto_cpu_tmaxs_i16__avx2(const pto_tile *dst, const pto_
 {
     int16_t *d = (int16_t *)dst->data;
     const int16_t *s = (const int16_t *)src->data;
-    const size_t rows = dst->valid_rows, cols = dst->valid_cols, ds = dst->cols, ss = src->cols;
+    const size_t ds = dst->cols, ss = src->cols;
+    size_t rows = dst->valid_rows, cols = dst->valid_cols, i, j;
     int16_t scalar_bits;
     int16_t v_scalar;
-    size_t i, j;
     pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
     v_scalar = (scalar_bits);
+    if (cols == ds && cols == ss) { /* whole rows of both: one contiguous run */
+        cols *= rows;
+        rows = 1;
+    }
     for (i = 0; i < rows; i++) {
         int16_t *drow = d + i * ds;
         const int16_t *srow = s + i * ss;
@@ -355,12 +399,16 @@ PTO_CPU_AVX512 static void pto_cpu_tmaxs_i16__avx512(const pto_tile *dst, const 
 {
     int16_t *d = (int16_t *)dst->data;
     const int16_t *s = (const int16_t *)src->data;
-    const size_t rows = dst->valid_rows, cols = dst->valid_cols, ds = dst->cols, ss = src->cols;
+    const size_t ds = dst->cols, ss = src->cols;
+    size_t rows = dst->valid_rows, cols = dst->valid_cols, i, j;
     int16_t scalar_bits;
     int16_t v_scalar;
-    size_t i, j;
     pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
     v_scalar = (scalar_bits);
+    if (cols == ds && cols == ss) { /* whole rows of both: one contiguous run */
+        cols *= rows;
+        rows = 1;
+    }
     for (i = 0; i < rows; i++) {
         int16_t *drow = d + i * ds;
         const int16_t *srow = s + i * ss;
@@ -389,12 +437,16 @@ static void pto_cpu_tmaxs_i32__baseline(const pto_tile *dst, const pto_tile *src
 {
     int32_t *d = (int32_t *)dst->data;
     const int32_t *s = (const int32_t *)src->data;
-    const size_t rows = dst->valid_rows, cols = dst->valid_cols, ds = dst->cols, ss = src->cols;
+    const size_t ds = dst->cols, ss = src->cols;
+    size_t rows = dst->valid_rows, cols = dst->valid_cols, i, j;
     int32_t scalar_bits;
     int32_t v_scalar;
-    size_t i, j;
     pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
     v_scalar = (scalar_bits);
+    if (cols == ds && cols == ss) { /* whole rows of both: one contiguous run */
+        cols *= rows;
+        rows = 1;
+    }
     for (i = 0; i < rows; i++) {
         int32_t *drow = d + i * ds;
         const int32_t *srow = s + i * ss;
@@ -411,12 +463,16 @@ PTO_CPU_AVX2 static void pto_cpu_tmaxs_i32__avx2(const pto_tile *dst, const pto_
 {
     int32_t *d = (int32_t *)dst->data;
     const int32_t *s = (const int32_t *)src->data;
-    const size_t rows = dst->valid_rows, cols = dst->valid_cols, ds = dst->cols, ss = src->cols;
+    const size_t ds = dst->cols, ss = src->cols;
+    size_t rows = dst->valid_rows, cols = dst->valid_cols, i, j;
     int32_t scalar_bits;
     int32_t v_scalar;
-    size_t i, j;
     pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
     v_scalar = (scalar_bits);
+    if (cols == ds && cols == ss) { /* whole rows of both: one contiguous run */
+        cols *= rows;
+        rows = 1;
+    }
     for (i = 0; i < rows; i++) {
         int32_t *drow = d + i * ds;
         const int32_t *srow = s + i * ss;
@@ -432,12 +488,16 @@ PTO_CPU_AVX512 static void pto_cpu_tmaxs_i32__avx512(const pto_tile *dst, const 
 {
     int32_t *d = (int32_t *)dst->data;
     const int32_t *s = (const int32_t *)src->data;
-    const size_t rows = dst->valid_rows, cols = dst->valid_cols, ds = dst->cols, ss = src->cols;
+    const size_t ds = dst->cols, ss = src->cols;
+    size_t rows = dst->valid_rows, cols = dst->valid_cols, i, j;
     int32_t scalar_bits;
     int32_t v_scalar;
-    size_t i, j;
     pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
     v_scalar = (scalar_bits);
+    if (cols == ds && cols == ss) { /* whole rows of both: one contiguous run */
+        cols *= rows;
+        rows = 1;
+    }
     for (i = 0; i < rows; i++) {
         int32_t *drow = d + i * ds;
         const int32_t *srow = s + i * ss;
@@ -466,12 +526,16 @@ static void pto_cpu_tmaxs_i8__baseline(const pto_tile *dst, const pto_tile *src,
 {
     int8_t *d = (int8_t *)dst->data;
     const int8_t *s = (const int8_t *)src->data;
-    const size_t rows = dst->valid_rows, cols = dst->valid_cols, ds = dst->cols, ss = src->cols;
+    const size_t ds = dst->cols, ss = src->cols;
+    size_t rows = dst->valid_rows, cols = dst->valid_cols, i, j;
     int8_t scalar_bits;
     int8_t v_scalar;
-    size_t i, j;
     pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
     v_scalar = (scalar_bits);
+    if (cols == ds && cols == ss) { /* whole rows of both: one contiguous run */
+        cols *= rows;
+        rows = 1;
+    }
     for (i = 0; i < rows; i++) {
         int8_t *drow = d + i * ds;
         const int8_t *srow = s + i * ss;
@@ -488,12 +552,16 @@ PTO_CPU_AVX2 static void pto_cpu_tmaxs_i8__avx2(const pto_tile *dst, const pto_t
 {
     int8_t *d = (int8_t *)dst->data;
     const int8_t *s = (const int8_t *)src->data;
-    const size_t rows = dst->valid_rows, cols = dst->valid_cols, ds = dst->cols, ss = src->cols;
+    const size_t ds = dst->cols, ss = src->cols;
+    size_t rows = dst->valid_rows, cols = dst->valid_cols, i, j;
     int8_t scalar_bits;
     int8_t v_scalar;
-    size_t i, j;
     pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
     v_scalar = (scalar_bits);
+    if (cols == ds && cols == ss) { /* whole rows of both: one contiguous run */
+        cols *= rows;
+        rows = 1;
+    }
     for (i = 0; i < rows; i++) {
         int8_t *drow = d + i * ds;
         const int8_t *srow = s + i * ss;
@@ -509,12 +577,16 @@ PTO_CPU_AVX512 static void pto_cpu_tmaxs_i8__avx512(const pto_tile *dst, const p
 {
     int8_t *d = (int8_t *)dst->data;
     const int8_t *s = (const int8_t *)src->data;
-    const size_t rows = dst->valid_rows, cols = dst->valid_cols, ds = dst->cols, ss = src->cols;
+    const size_t ds = dst->cols, ss = src->cols;
+    size_t rows = dst->valid_rows, cols = dst->valid_cols, i, j;
     int8_t scalar_bits;
     int8_t v_scalar;
-    size_t i, j;
     pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
     v_scalar = (scalar_bits);
+    if (cols == ds && cols == ss) { /* whole rows of both: one contiguous run */
+        cols *= rows;
+        rows = 1;
+    }
     for (i = 0; i < rows; i++) {
         int8_t *drow = d + i * ds;
         const int8_t *srow = s + i * ss;
@@ -543,12 +615,16 @@ static void pto_cpu_tmaxs_u16__baseline(const pto_tile *dst, const pto_tile *src
 {
     uint16_t *d = (uint16_t *)dst->data;
     const uint16_t *s = (const uint16_t *)src->data;
-    const size_t rows = dst->valid_rows, cols = dst->valid_cols, ds = dst->cols, ss = src->cols;
+    const size_t ds = dst->cols, ss = src->cols;
+    size_t rows = dst->valid_rows, cols = dst->valid_cols, i, j;
     uint16_t scalar_bits;
     uint16_t v_scalar;
-    size_t i, j;
     pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
     v_scalar = (scalar_bits);
+    if (cols == ds && cols == ss) { /* whole rows of both: one contiguous run */
+        cols *= rows;
+        rows = 1;
+    }
     for (i = 0; i < rows; i++) {
         uint16_t *drow = d + i * ds;
         const uint16_t *srow = s + i * ss;
@@ -565,12 +641,16 @@ PTO_CPU_AVX2 static void pto_cpu_tmaxs_u16__avx2(const pto_tile *dst, const pto_
 {
     uint16_t *d = (uint16_t *)dst->data;
     const uint16_t *s = (const uint16_t *)src->data;
-    const size_t rows = dst->valid_rows, cols = dst->valid_cols, ds = dst->cols, ss = src->cols;
+    const size_t ds = dst->cols, ss = src->cols;
+    size_t rows = dst->valid_rows, cols = dst->valid_cols, i, j;
     uint16_t scalar_bits;
     uint16_t v_scalar;
-    size_t i, j;
     pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
     v_scalar = (scalar_bits);
+    if (cols == ds && cols == ss) { /* whole rows of both: one contiguous run */
+        cols *= rows;
+        rows = 1;
+    }
     for (i = 0; i < rows; i++) {
         uint16_t *drow = d + i * ds;
         const uint16_t *srow = s + i * ss;
@@ -586,12 +666,16 @@ PTO_CPU_AVX512 static void pto_cpu_tmaxs_u16__avx512(const pto_tile *dst, const 
 {
     uint16_t *d = (uint16_t *)dst->data;
     const uint16_t *s = (const uint16_t *)src->data;
-    const size_t rows = dst->valid_rows, cols = dst->valid_cols, ds = dst->cols, ss = src->cols;
+    const size_t ds = dst->cols, ss = src->cols;
+    size_t rows = dst->valid_rows, cols = dst->valid_cols, i, j;
     uint16_t scalar_bits;
     uint16_t v_scalar;
-    size_t i, j;
     pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
     v_scalar = (scalar_bits);
+    if (cols == ds && cols == ss) { /* whole rows of both: one contiguous run */
+        cols *= rows;
+        rows = 1;
+    }
     for (i = 0; i < rows; i++) {
         uint16_t *drow = d + i * ds;
         const uint16_t *srow = s + i * ss;
@@ -620,12 +704,16 @@ static void pto_cpu_tmaxs_u32__baseline(const pto_tile *dst, const pto_tile *src
 {
     uint32_t *d = (uint32_t *)dst->data;
     const uint32_t *s = (const uint32_t *)src->data;
-    const size_t rows = dst->valid_rows, cols = dst->valid_cols, ds = dst->cols, ss = src->cols;
+    const size_t ds = dst->cols, ss = src->cols;
+    size_t rows = dst->valid_rows, cols = dst->valid_cols, i, j;
     uint32_t scalar_bits;
     uint32_t v_scalar;
-    size_t i, j;
     pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
     v_scalar = (scalar_bits);
+    if (cols == ds && cols == ss) { /* whole rows of both: one contiguous run */
+        cols *= rows;
+        rows = 1;
+    }
     for (i = 0; i < rows; i++) {
         uint32_t *drow = d + i * ds;
         const uint32_t *srow = s + i * ss;
@@ -642,12 +730,16 @@ PTO_CPU_AVX2 static void pto_cpu_tmaxs_u32__avx2(const pto_tile *dst, const pto_
 {
     uint32_t *d = (uint32_t *)dst->data;
     const uint32_t *s = (const uint32_t *)src->data;
-    const size_t rows = dst->valid_rows, cols = dst->valid_cols, ds = dst->cols, ss = src->cols;
+    const size_t ds = dst->cols, ss = src->cols;
+    size_t rows = dst->valid_rows, cols = dst->valid_cols, i, j;
     uint32_t scalar_bits;
     uint32_t v_scalar;
-    size_t i, j;
     pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
     v_scalar = (scalar_bits);
+    if (cols == ds && cols == ss) { /* whole rows of both: one contiguous run */
+        cols *= rows;
+        rows = 1;
+    }
     for (i = 0; i < rows; i++) {
         uint32_t *drow = d + i * ds;
         const uint32_t *srow = s + i * ss;
@@ -663,12 +755,16 @@ PTO_CPU_AVX512 static void pto_cpu_tmaxs_u32__avx512(const pto_tile *dst, const 
 {
     uint32_t *d = (uint32_t *)dst->data;
     const uint32_t *s = (const uint32_t *)src->data;
-    const size_t rows = dst->valid_rows, cols = dst->valid_cols, ds = dst->cols, ss = src->cols;
+    const size_t ds = dst->cols, ss = src->cols;
+    size_t rows = dst->valid_rows, cols = dst->valid_cols, i, j;
     uint32_t scalar_bits;
     uint32_t v_scalar;
-    size_t i, j;
     pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
     v_scalar = (scalar_bits);
+    if (cols == ds && cols == ss) { /* whole rows of both: one contiguous run */
+        cols *= rows;
+        rows = 1;
+    }
     for (i = 0; i < rows; i++) {
         uint32_t *drow = d + i * ds;
         const uint32_t *srow = s + i * ss;
@@ -697,12 +793,16 @@ static void pto_cpu_tmaxs_u8__baseline(const pto_tile *dst, const pto_tile *src,
 {
     uint8_t *d = (uint8_t *)dst->data;
     const uint8_t *s = (const uint8_t *)src->data;
-    const size_t rows = dst->valid_rows, cols = dst->valid_cols, ds = dst->cols, ss = src->cols;
+    const size_t ds = dst->cols, ss = src->cols;
+    size_t rows = dst->valid_rows, cols = dst->valid_cols, i, j;
     uint8_t scalar_bits;
     uint8_t v_scalar;
-    size_t i, j;
     pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
     v_scalar = (scalar_bits);
+    if (cols == ds && cols == ss) { /* whole rows of both: one contiguous run */
+        cols *= rows;
+        rows = 1;
+    }
     for (i = 0; i < rows; i++) {
         uint8_t *drow = d + i * ds;
         const uint8_t *srow = s + i * ss;
@@ -719,12 +819,16 @@ PTO_CPU_AVX2 static void pto_cpu_tmaxs_u8__avx2(const pto_tile *dst, const pto_t
 {
     uint8_t *d = (uint8_t *)dst->data;
     const uint8_t *s = (const uint8_t *)src->data;
-    const size_t rows = dst->valid_rows, cols = dst->valid_cols, ds = dst->cols, ss = src->cols;
+    const size_t ds = dst->cols, ss = src->cols;
+    size_t rows = dst->valid_rows, cols = dst->valid_cols, i, j;
     uint8_t scalar_bits;
     uint8_t v_scalar;
-    size_t i, j;
     pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
     v_scalar = (scalar_bits);
+    if (cols == ds && cols == ss) { /* whole rows of both: one contiguous run */
+        cols *= rows;
+        rows = 1;
+    }
     for (i = 0; i < rows; i++) {
         uint8_t *drow = d + i * ds;
         const uint8_t *srow = s + i * ss;
@@ -740,12 +844,16 @@ PTO_CPU_AVX512 static void pto_cpu_tmaxs_u8__avx512(const pto_tile *dst, const p
 {
     uint8_t *d = (uint8_t *)dst->data;
     const uint8_t *s = (const uint8_t *)src->data;
-    const size_t rows = dst->valid_rows, cols = dst->valid_cols, ds = dst->cols, ss = src->cols;
+    const size_t ds = dst->cols, ss = src->cols;
+    size_t rows = dst->valid_rows, cols = dst->valid_cols, i, j;
     uint8_t scalar_bits;
     uint8_t v_scalar;
-    size_t i, j;
     pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
     v_scalar = (scalar_bits);
+    if (cols == ds && cols == ss) { /* whole rows of both: one contiguous run */
+        cols *= rows;
+        rows = 1;
+    }
     for (i = 0; i < rows; i++) {
         uint8_t *drow = d + i * ds;
         const uint8_t *srow = s + i * ss;
