@@ -92,8 +92,9 @@ def kernel_variants(p, k, dt, math_x86):
         elif v["x86"]:
             kv["math"] = math_x86
             if k["load"] and (dt["name"] != "f16" or v["f16c"]):
-                kv.update(wide=v["lanes"], widen_block=f"pto_{p}__{v['name']}_widen_{dt['name']}",
-                          narrow_block=f"pto_{p}__{v['name']}_narrow_{dt['name']}")
+                conv = f"pto_{p}__{v['name']}_%s_{dt['name']}"
+                kv.update(wide=v["lanes"], widen_block=conv % "widen", narrow_block=conv % "narrow",
+                          widen_part=conv % "widen" + "_part", narrow_part=conv % "narrow" + "_part")
             if k["load"] and dt["name"] == "f16":
                 kv.update(load=f"pto_{p}__{v['name']}_f16_to_f32", store=f"pto_{p}__{v['name']}_f32_to_f16")
         if "block" in k:  # row-expand mode 2: the x86 variants read the block by vectors

@@ -67,13 +67,19 @@ typedef struct {
     uint16_t (*f32_to_f16)(float);
     void (*widen_f16)(float *, const uint16_t *), (*narrow_f16)(uint16_t *, const float *);
     void (*widen_bf16)(float *, const uint16_t *), (*narrow_bf16)(uint16_t *, const float *);
+    void (*widen_part[2])(float *, const uint16_t *, size_t);   /* f16, bf16: the first n elements */
+    void (*narrow_part[2])(uint16_t *, const float *, size_t);
 } convert;
 
 static const convert converts[] = {
     { PTO_CPU_ISA_AVX2, 8, pto_cpu__avx2_f16_to_f32, pto_cpu__avx2_f32_to_f16, pto_cpu__avx2_widen_f16,
-      pto_cpu__avx2_narrow_f16, pto_cpu__avx2_widen_bf16, pto_cpu__avx2_narrow_bf16 },
+      pto_cpu__avx2_narrow_f16, pto_cpu__avx2_widen_bf16, pto_cpu__avx2_narrow_bf16,
+      { pto_cpu__avx2_widen_f16_part, pto_cpu__avx2_widen_bf16_part },
+      { pto_cpu__avx2_narrow_f16_part, pto_cpu__avx2_narrow_bf16_part } },
     { PTO_CPU_ISA_AVX512, 16, pto_cpu__avx512_f16_to_f32, pto_cpu__avx512_f32_to_f16, pto_cpu__avx512_widen_f16,
-      pto_cpu__avx512_narrow_f16, pto_cpu__avx512_widen_bf16, pto_cpu__avx512_narrow_bf16 },
+      pto_cpu__avx512_narrow_f16, pto_cpu__avx512_widen_bf16, pto_cpu__avx512_narrow_bf16,
+      { pto_cpu__avx512_widen_f16_part, pto_cpu__avx512_widen_bf16_part },
+      { pto_cpu__avx512_narrow_f16_part, pto_cpu__avx512_narrow_bf16_part } },
 };
 
 static const convert *usable(unsigned i)
@@ -137,6 +143,44 @@ static void narrowing_matches_software(void **state)
                 if (out[l] != pto_cpu__f32_to_bf16(in[l]))
                     fail_msg("%s: f32 0x%08x: expected bf16 0x%04x, got 0x%04x", pto_cpu_isa_name(c->isa),
                              (unsigned)pto_cpu__bits(in[l]), pto_cpu__f32_to_bf16(in[l]), out[l]);
+        }
+    }
+    if (!ran) skip();
+}
+
+/* a row's last n < lanes elements: widened as a whole vector would, and narrowed into exactly
+ * n elements, the ones after them untouched (each buffer is exactly n long: a sanitizer sees
+ * any access past it) */
+static void partial_vectors_touch_only_their_elements(void **state)
+{
+    unsigned i, h, l, n, ran = 0;
+    (void)state;
+    for (i = 0; i < 2; i++) {
+        const convert *c = usable(i);
+        if (!c) continue;
+        ran++;
+        for (h = 0; h < 2; h++) {
+            const pto_dtype dt = h ? PTO_BF16 : PTO_F16;
+            for (n = 1; n < c->lanes; n++) {
+                uint16_t *in = malloc(n * sizeof *in), *out = malloc((n + 1) * sizeof *out);
+                float wide[16], back[16];
+                assert_true(in && out);
+                for (l = 0; l < n; l++) in[l] = (uint16_t)(0x3c00u + 37u * l + 1000u * h);
+                c->widen_part[h](wide, in, n);
+                for (l = 0; l < n; l++) {
+                    const float want = h ? pto_cpu__bf16_to_f32(in[l]) : pto_cpu__f16_to_f32(in[l]);
+                    if (pto_cpu__bits(wide[l]) != pto_cpu__bits(want))
+                        fail_msg("%s: %s partial widening of %u: element %u", pto_cpu_isa_name(c->isa), ref_fmt(dt)->name, n, l);
+                }
+                for (l = 0; l < c->lanes; l++) back[l] = l < n ? wide[l] : 1e30f;
+                out[n] = 0xabcd;
+                c->narrow_part[h](out, back, n);
+                for (l = 0; l < n; l++)
+                    if (out[l] != in[l]) fail_msg("%s: %s partial narrowing of %u: element %u", pto_cpu_isa_name(c->isa), ref_fmt(dt)->name, n, l);
+                assert_int_equal(out[n], 0xabcd);
+                free(in);
+                free(out);
+            }
         }
     }
     if (!ran) skip();
@@ -246,6 +290,7 @@ int main(void)
 #if PTO_CPU_X86
         { "cpu.isa.widening_matches_software", widening_matches_software, NULL, NULL, NULL },
         { "cpu.isa.narrowing_matches_software", narrowing_matches_software, NULL, NULL, NULL },
+        { "cpu.isa.partial_vectors_touch_only_their_elements", partial_vectors_touch_only_their_elements, NULL, NULL, NULL },
 #endif
         { "cpu.isa.argmax_rows_match_reference", argmax_rows_match_reference, NULL, NULL, NULL },
     };
