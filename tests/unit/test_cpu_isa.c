@@ -82,109 +82,99 @@ static const convert converts[] = {
       { pto_cpu__avx512_narrow_f16_part, pto_cpu__avx512_narrow_bf16_part } },
 };
 
-static const convert *usable(unsigned i)
+/* runs check on every x86 variant this CPU has; with none, the test is skipped */
+static void on_each_variant(void (*check)(const convert *c))
 {
-    return i < sizeof converts / sizeof converts[0] && pto_cpu_isa_supported(converts[i].isa) ? &converts[i] : NULL;
+    unsigned i, ran = 0;
+    for (i = 0; i < sizeof converts / sizeof converts[0]; i++) {
+        if (!pto_cpu_isa_supported(converts[i].isa)) continue;
+        check(&converts[i]);
+        ran++;
+    }
+    if (!ran) skip();
 }
 
 /* every f16 and bf16 widened, one by one and in vectors: the software's bits (a NaN: a NaN) */
-static void widening_matches_software(void **state)
+static void check_widening(const convert *c)
 {
     uint16_t in[16];
     float out[16];
-    unsigned i, l, ran = 0;
+    unsigned l;
     uint32_t h;
-    (void)state;
-    for (i = 0; i < 2; i++) {
-        const convert *c = usable(i);
-        if (!c) continue;
-        ran++;
-        for (h = 0; h < 65536; h += c->lanes) {
-            for (l = 0; l < c->lanes; l++) in[l] = (uint16_t)(h + l);
-            c->widen_f16(out, in);
-            for (l = 0; l < c->lanes; l++) {
-                uint32_t want = pto_cpu__bits(pto_cpu__f16_to_f32(in[l]));
-                if (!ref_same(PTO_F32, want, pto_cpu__bits(out[l])) || !ref_same(PTO_F32, want, pto_cpu__bits(c->f16_to_f32(in[l]))))
-                    fail_msg("%s: f16 0x%04x: expected f32 0x%08x", pto_cpu_isa_name(c->isa), in[l], (unsigned)want);
-            }
-            c->widen_bf16(out, in);
-            for (l = 0; l < c->lanes; l++)
-                if (pto_cpu__bits(out[l]) != pto_cpu__bits(pto_cpu__bf16_to_f32(in[l])))
-                    fail_msg("%s: bf16 0x%04x widened to 0x%08x", pto_cpu_isa_name(c->isa), in[l], (unsigned)pto_cpu__bits(out[l]));
+    for (h = 0; h < 65536; h += c->lanes) {
+        for (l = 0; l < c->lanes; l++) in[l] = (uint16_t)(h + l);
+        c->widen_f16(out, in);
+        for (l = 0; l < c->lanes; l++) {
+            uint32_t want = pto_cpu__bits(pto_cpu__f16_to_f32(in[l]));
+            if (!ref_same(PTO_F32, want, pto_cpu__bits(out[l])) || !ref_same(PTO_F32, want, pto_cpu__bits(c->f16_to_f32(in[l]))))
+                fail_msg("%s: f16 0x%04x: expected f32 0x%08x", pto_cpu_isa_name(c->isa), in[l], (unsigned)want);
         }
+        c->widen_bf16(out, in);
+        for (l = 0; l < c->lanes; l++)
+            if (pto_cpu__bits(out[l]) != pto_cpu__bits(pto_cpu__bf16_to_f32(in[l])))
+                fail_msg("%s: bf16 0x%04x widened to 0x%08x", pto_cpu_isa_name(c->isa), in[l], (unsigned)pto_cpu__bits(out[l]));
     }
-    if (!ran) skip();
 }
 
 /* f32 patterns narrowed, one by one and in vectors: f16 the software's bits (a NaN: a NaN),
  * bf16 exactly its bits (the same rule quiets a NaN) */
-static void narrowing_matches_software(void **state)
+static void check_narrowing(const convert *c)
 {
     float in[16];
     uint16_t out[16];
-    unsigned i, l, ran = 0;
+    unsigned l;
     uint64_t u;
-    (void)state;
-    for (i = 0; i < 2; i++) {
-        const convert *c = usable(i);
-        if (!c) continue;
-        ran++;
-        for (u = 0; u < (1ull << 32); u += (uint64_t)STRIDE * c->lanes) {
-            for (l = 0; l < c->lanes; l++) in[l] = pto_cpu__float((uint32_t)(u + (uint64_t)l * STRIDE));
-            c->narrow_f16(out, in);
-            for (l = 0; l < c->lanes; l++) {
-                uint16_t want = pto_cpu__f32_to_f16(in[l]);
-                if (!ref_same(PTO_F16, want, out[l]) || !ref_same(PTO_F16, want, c->f32_to_f16(in[l])))
-                    fail_msg("%s: f32 0x%08x: expected f16 0x%04x, got 0x%04x", pto_cpu_isa_name(c->isa),
-                             (unsigned)pto_cpu__bits(in[l]), want, out[l]);
-            }
-            c->narrow_bf16(out, in);
-            for (l = 0; l < c->lanes; l++)
-                if (out[l] != pto_cpu__f32_to_bf16(in[l]))
-                    fail_msg("%s: f32 0x%08x: expected bf16 0x%04x, got 0x%04x", pto_cpu_isa_name(c->isa),
-                             (unsigned)pto_cpu__bits(in[l]), pto_cpu__f32_to_bf16(in[l]), out[l]);
+    for (u = 0; u < (1ull << 32); u += (uint64_t)STRIDE * c->lanes) {
+        for (l = 0; l < c->lanes; l++) in[l] = pto_cpu__float((uint32_t)(u + (uint64_t)l * STRIDE));
+        c->narrow_f16(out, in);
+        for (l = 0; l < c->lanes; l++) {
+            uint16_t want = pto_cpu__f32_to_f16(in[l]);
+            if (!ref_same(PTO_F16, want, out[l]) || !ref_same(PTO_F16, want, c->f32_to_f16(in[l])))
+                fail_msg("%s: f32 0x%08x: expected f16 0x%04x, got 0x%04x", pto_cpu_isa_name(c->isa),
+                         (unsigned)pto_cpu__bits(in[l]), want, out[l]);
         }
+        c->narrow_bf16(out, in);
+        for (l = 0; l < c->lanes; l++)
+            if (out[l] != pto_cpu__f32_to_bf16(in[l]))
+                fail_msg("%s: f32 0x%08x: expected bf16 0x%04x, got 0x%04x", pto_cpu_isa_name(c->isa),
+                         (unsigned)pto_cpu__bits(in[l]), pto_cpu__f32_to_bf16(in[l]), out[l]);
     }
-    if (!ran) skip();
 }
 
 /* a row's last n < lanes elements: widened as a whole vector would, and narrowed into exactly
  * n elements, the ones after them untouched (each buffer is exactly n long: a sanitizer sees
  * any access past it) */
-static void partial_vectors_touch_only_their_elements(void **state)
+static void check_partial_vectors(const convert *c)
 {
-    unsigned i, h, l, n, ran = 0;
-    (void)state;
-    for (i = 0; i < 2; i++) {
-        const convert *c = usable(i);
-        if (!c) continue;
-        ran++;
-        for (h = 0; h < 2; h++) {
-            const pto_dtype dt = h ? PTO_BF16 : PTO_F16;
-            for (n = 1; n < c->lanes; n++) {
-                uint16_t *in = malloc(n * sizeof *in), *out = malloc((n + 1) * sizeof *out);
-                float wide[16], back[16];
-                assert_true(in && out);
-                for (l = 0; l < n; l++) in[l] = (uint16_t)(0x3c00u + 37u * l + 1000u * h);
-                c->widen_part[h](wide, in, n);
-                for (l = 0; l < n; l++) {
-                    const float want = h ? pto_cpu__bf16_to_f32(in[l]) : pto_cpu__f16_to_f32(in[l]);
-                    if (pto_cpu__bits(wide[l]) != pto_cpu__bits(want))
-                        fail_msg("%s: %s partial widening of %u: element %u", pto_cpu_isa_name(c->isa), ref_fmt(dt)->name, n, l);
-                }
-                for (l = 0; l < c->lanes; l++) back[l] = l < n ? wide[l] : 1e30f;
-                out[n] = 0xabcd;
-                c->narrow_part[h](out, back, n);
-                for (l = 0; l < n; l++)
-                    if (out[l] != in[l]) fail_msg("%s: %s partial narrowing of %u: element %u", pto_cpu_isa_name(c->isa), ref_fmt(dt)->name, n, l);
-                assert_int_equal(out[n], 0xabcd);
-                free(in);
-                free(out);
+    unsigned h, l, n;
+    for (h = 0; h < 2; h++) {
+        const pto_dtype dt = h ? PTO_BF16 : PTO_F16;
+        for (n = 1; n < c->lanes; n++) {
+            uint16_t *in = malloc(n * sizeof *in), *out = malloc((n + 1) * sizeof *out);
+            float wide[16], back[16];
+            assert_true(in && out);
+            for (l = 0; l < n; l++) in[l] = (uint16_t)(0x3c00u + 37u * l + 1000u * h);
+            c->widen_part[h](wide, in, n);
+            for (l = 0; l < n; l++) {
+                const float want = h ? pto_cpu__bf16_to_f32(in[l]) : pto_cpu__f16_to_f32(in[l]);
+                if (pto_cpu__bits(wide[l]) != pto_cpu__bits(want))
+                    fail_msg("%s: %s partial widening of %u: element %u", pto_cpu_isa_name(c->isa), ref_fmt(dt)->name, n, l);
             }
+            for (l = 0; l < c->lanes; l++) back[l] = l < n ? wide[l] : 1e30f;
+            out[n] = 0xabcd;
+            c->narrow_part[h](out, back, n);
+            for (l = 0; l < n; l++)
+                if (out[l] != in[l]) fail_msg("%s: %s partial narrowing of %u: element %u", pto_cpu_isa_name(c->isa), ref_fmt(dt)->name, n, l);
+            assert_int_equal(out[n], 0xabcd);
+            free(in);
+            free(out);
         }
     }
-    if (!ran) skip();
 }
+
+static void widening_matches_software(void **state) { (void)state; on_each_variant(check_widening); }
+static void narrowing_matches_software(void **state) { (void)state; on_each_variant(check_narrowing); }
+static void partial_vectors_touch_only_their_elements(void **state) { (void)state; on_each_variant(check_partial_vectors); }
 #endif
 
 /* ---- argmax row routines ---- */
