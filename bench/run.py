@@ -49,7 +49,7 @@ def main(argv):
         print(f"bench: {profile} kernels, {a.native_flags} ...", file=sys.stderr)
         native, _, native_isa = run(native_bin)
         out += [f"### {profile} kernels", "",
-                f"The kernels ran their `{isa}` ISA variant (`{native_isa}` native; README: ISA variants); "
+                f"The kernels ran their `{isa}` ISA variant (`{native_isa}` native; README: cpu ISA variants); "
                 "the plain loops are compiled for the flags alone.", ""]
         out += report.targets(release, native)
         out += [f"The {report.LARGE[0]} tiles:", ""] + report.kernel_table(release, native, (report.LARGE[0],))
