@@ -16,11 +16,14 @@ HALF_PER_F32 = 2.0         # f16/bf16 ns per element <= 2x f32's, same instructi
 
 
 def parse(text):
-    """Rows of a bench binary's output (bench/harness/bench.c) and its notes."""
-    rows, notes = [], []
+    """Rows of a bench binary's output (bench/harness/bench.c), its notes and the ISA variant
+    the kernels ran."""
+    rows, notes, isa = [], [], "?"
     for line in text.splitlines():
         f = line.split("\t")
-        if f[0] == "case":
+        if f[0] == "isa":
+            isa = f[1]
+        elif f[0] == "case":
             instr, kind, variant, dtype, shape = f[1:6]
             elems, kernel, plain, memcpy, nbytes = int(f[6]), float(f[7]), float(f[8]), float(f[9]), int(f[10])
             rows.append({"instr": instr, "kind": kind, "variant": variant, "dtype": dtype, "shape": shape,
@@ -28,7 +31,7 @@ def parse(text):
                          "per_elem": kernel / elems, "vs_loop": kernel / plain, "vs_memcpy": kernel / memcpy})
         elif f[0] == "note":
             notes.append(f[1])
-    return rows, notes
+    return rows, notes, isa
 
 
 def key(r):

@@ -49,10 +49,13 @@ def main(argv):
     for release_bin, native_bin in zip(a.binaries[0::2], a.binaries[1::2]):
         profile = os.path.basename(os.path.dirname(os.path.dirname(release_bin)))
         print(f"bench: {profile} kernels, release flags ...", file=sys.stderr)
-        release, notes = run(release_bin)
+        release, notes, isa = run(release_bin)
         print(f"bench: {profile} kernels, {a.native_flags} ...", file=sys.stderr)
-        native, _ = run(native_bin)
-        out += [f"### {profile} kernels", ""] + report.targets(release, native)
+        native, _, native_isa = run(native_bin)
+        out += [f"### {profile} kernels", "",
+                f"The kernels ran their `{isa}` ISA variant (`{native_isa}` native; README: cpu ISA variants); "
+                "the plain loops are compiled for the flags alone.", ""]
+        out += report.targets(release, native)
         out += [f"The {report.LARGE[0]} tiles:", ""] + report.kernel_table(release, native, (report.LARGE[0],))
         out += ["", "<details><summary>Every shape</summary>", ""] + report.kernel_table(release, native)
         out += ["", "</details>", ""] + [f"Not benchmarked: {n}" for n in notes] + [""]

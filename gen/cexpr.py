@@ -68,14 +68,16 @@ def on_stored_bits(ast, dtype):
     return dtype["class"] == "float" and dtype["bits"] < 32 and ast["op"] != "ref" and selection(ast)
 
 
-def kernel_math(ast, dtype, prefix, bits=False):
+def kernel_math(ast, dtype, prefix, bits=False, names=None):
     """Kernel math in the compute type; f16/bf16 round every intermediate like the reference.
-    bits: a selection (on_stored_bits) on the stored bits, with the dtype's own operations."""
+    bits: a selection (on_stored_bits) on the stored bits, with the dtype's own operations.
+    names: other functions for some operations, by <op>_<suffix> (max_f: ...)."""
+    names = names or {}
     if bits:
-        return math_calls(ast, lambda op: f"{prefix}__{op}_{dtype['name']}")
+        return math_calls(ast, lambda op: names.get(f"{op}_{dtype['name']}", f"{prefix}__{op}_{dtype['name']}"))
     suffix = "f" if dtype["class"] == "float" else dtype["name"]
     requant = dtype["class"] == "float" and dtype["bits"] < 32
-    return math_calls(ast, lambda op: f"{prefix}__{op}_{suffix}",
+    return math_calls(ast, lambda op: names.get(f"{op}_{suffix}", f"{prefix}__{op}_{suffix}"),
                       wrap=(lambda t: f"{prefix}__requant_{dtype['name']}({t})") if requant else None)
 
 

@@ -13,6 +13,7 @@ import jinja2
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import benchplan  # noqa: E402
 import cexpr  # noqa: E402
+import cpuisa  # noqa: E402
 import docs  # noqa: E402
 import fuzzplan  # noqa: E402
 import machine  # noqa: E402
@@ -70,18 +71,25 @@ def kernel_ctx(inst, p, tup, prefix=None, convert_all=False):
     k = element_ctx(inst, p, tup, prefix, convert_all)
     if inst.model.profile(p)["isa"] and prefix is None:  # a machine model's kernel
         k.update(npu.kernel_ctx(inst, p, tup))
+    if cpuisa.has_variants(inst.model, p) and prefix is None:  # one body per ISA variant
+        dt = tup.dtype_of("src" if inst.kind["reduce"] else "dst")
+        math_x86 = None
+        if not inst.kind["reduce"]:
+            bits = cexpr.on_stored_bits(inst.d["math"], dt)
+            math_x86 = cexpr.kernel_math(inst.d["math"], dt, f"pto_{p}", bits, cpuisa.x86_ops(p))
+        k["variants"] = cpuisa.kernel_variants(p, k, dt, math_x86)
     return k
 
 
 def element_ctx(inst, p, tup, prefix=None, convert_all=False):
     prefix = prefix or f"pto_{p}"
-    k = {"name": tup.kernel, "params": params(inst, tup.entry), "ident": tup.ident(), "form": tup.entry["form"]}
+    k = {"name": tup.kernel, "params": params(inst, tup.entry), "call_args": ", ".join(tup.entry["operands"]),
+         "ident": tup.ident(), "form": tup.entry["form"]}
     if inst.kind["reduce"]:
         src = tup.dtype_of("src")
         idx_op = "dst_idx" if tup.entry["form"] == "val" else "dst"
         k.update(S=CTYPE[src["name"]], I=CTYPE[tup.dtype_of(idx_op)["name"]], reduce=inst.d["math"]["fn"],
-                 K=f"int{src['bits']}_t" if src["class"] == "float" else CTYPE[src["name"]],  # floats: order keys
-                 **{f: f"{prefix}__{f}_{src['name']}" for f in ("key", "target", "isnan", "hit")})
+                 short_rows=f"{prefix}__argmax_short_{src['name']}")
         return k
     dt = tup.dtype_of("dst")
     bits = not convert_all and cexpr.on_stored_bits(inst.d["math"], dt)
@@ -218,6 +226,8 @@ class Renderer:
                              for d in m.dtype_list if d["class"] == "float" and d["bits"] == 16]
             if m.profile(p)["isa"]:
                 base.update(machine_context(m, p))
+            if cpuisa.has_variants(m, p):
+                base.update(variants=cpuisa.variants(p), argmax=cpuisa.argmax_dtypes(m), argmax_lanes=cpuisa.ARGMAX_LANES)
         if kind == "umbrella":
             base["profile_headers"] = outputs.public_headers(m)
         if kind == "header":
@@ -235,6 +245,7 @@ class Renderer:
             cross = outputs.cross_profile(m, p)
             forms = {e["form"] for e in inst.entries(cross)} if cross else set()
             base.update(inst=inst, plan=testplan.plan(inst, p), sim=bool(m.profile(p)["isa"]), cross=cross,
+                        isa_variants=cpuisa.has_variants(m, p),
                         cross_entries={e["form"]: inst.entry_name(cross, e) for e in inst.entries(p)
                                        if e["form"] in forms})
         if kind == "fuzz":

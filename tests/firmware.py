@@ -1,14 +1,22 @@
 """Firmware build check (ninja firmware): the objects of one profile's library, compiled
 freestanding by one toolchain, may refer only to each other and to that compiler's own
-runtime (libgcc: 64-bit division on 32-bit cores, soft-float helpers), never to libc.
-Also records their sizes; `report` prints the table of every toolchain and profile.
+runtime (libgcc: 64-bit division on 32-bit cores, soft-float helpers), never to libc, and
+hold no fused multiply-add (a*b+c rounds twice on every target: -ffp-contract=off, and no ISA
+variant enables FMA). Also records their sizes; `report` prints the table of every toolchain
+and profile.
 
 Usage: firmware.py check TOOLCHAIN CC "ARCH FLAGS" NM SIZE OUT OBJ...
        firmware.py report OUT CHECK...
 """
 import os
+import re
 import subprocess
 import sys
+
+
+# Symbols the linker itself defines: position-independent code that reads a libgcc variable
+# (the cpu variants' CPU detection reads __cpu_model) goes through the global offset table.
+LINKER_DEFINED = {"_GLOBAL_OFFSET_TABLE_"}
 
 
 def symbols(nm, paths):
@@ -25,6 +33,23 @@ def symbols(nm, paths):
         elif parts[1].isupper():  # global: local symbols cannot satisfy another object's reference
             defined.add(parts[0])
     return defined, undefined
+
+
+# Fused multiply-add mnemonics in objdump's listing: x86 vfmadd231ps..., Arm vfma.f32...,
+# RISC-V fmadd.s...
+FMA = re.compile(r"^\s*[0-9a-f]+:\s+(v?fn?m(?:add|sub)\w*|vfn?m[as]\.\w+)", re.M)
+
+
+def fused_multiply_adds(nm, objs):
+    """{object: [FMA mnemonics]} by the toolchain's objdump (named like its nm)."""
+    found = {}
+    for obj in objs:
+        out = subprocess.run([nm[:-2] + "objdump", "-d", "--no-show-raw-insn", obj], capture_output=True,
+                             text=True, check=True).stdout
+        hits = FMA.findall(out)
+        if hits:
+            found[obj] = sorted(set(hits))
+    return found
 
 
 def runtime_library(cc, arch):
@@ -47,7 +72,7 @@ def sizes(size_tool, objs):
 def check(toolchain, cc, arch, nm, size_tool, out, objs):
     profile = os.path.basename(os.path.dirname(objs[0]))
     defined, undefined = symbols(nm, objs)
-    outside = {s: users for s, users in undefined.items() if s not in defined}
+    outside = {s: users for s, users in undefined.items() if s not in defined and s not in LINKER_DEFINED}
     rt = runtime_library(cc, arch)
     rt_defined = symbols(nm, [rt])[0] if rt else set()
     helpers = sorted(s for s in outside if s in rt_defined)
@@ -56,6 +81,11 @@ def check(toolchain, cc, arch, nm, size_tool, out, objs):
         lines = [f"  {s} (used by {', '.join(sorted(u))})" for s, u in sorted(foreign.items())]
         sys.exit(f"firmware: {toolchain} {profile}: the library calls code outside itself and the compiler "
                  f"runtime ({rt or 'no libgcc found'}); freestanding code must not use libc:\n" + "\n".join(lines))
+    fma = fused_multiply_adds(nm, objs)
+    if fma:
+        lines = [f"  {os.path.basename(o)}: {', '.join(m)}" for o, m in sorted(fma.items())]
+        sys.exit(f"firmware: {toolchain} {profile}: fused multiply-adds (a*b+c must round twice: "
+                 "-ffp-contract=off, and no target attribute may enable FMA):\n" + "\n".join(lines))
     table = sizes(size_tool, objs)
     text, data, bss = (sum(v[i] for v in table.values()) for i in range(3))
     with open(out, "w") as f:

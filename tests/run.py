@@ -1,13 +1,16 @@
 """Runs the whole suite: the generated cmocka conformance binaries, the generator tests
 (tests/gen), the golden files, and tuple coverage. Ends with `tests: N passed, N failed`.
 
-Usage: python3 tests/run.py [--update-golden] [--c-only] [--suite NAME] [--fuzz-seconds N] BINARY...
+Usage: python3 tests/run.py [--update-golden] [--c-only] [--suite NAME] [--fuzz-seconds N]
+                           [--variants PROFILE:NAME,...] BINARY...
 cmocka 1.1.5 exits with the failure count modulo 256 and prints its summary to stderr,
 so results are read from the per-test lines, and a binary without a summary has crashed.
 --c-only skips the generator tests and golden files (the Python side, which a sanitizer or
 valgrind run does not change); --suite valgrind runs every binary under memcheck. Binaries
 named build/fuzz/fuzz_<profile> are libFuzzer fuzzers: a fixed-seed run of FUZZ_RUNS inputs,
-or --fuzz-seconds N with a corpus kept in build/fuzz/corpus/<profile>.
+or --fuzz-seconds N with a corpus kept in build/fuzz/corpus/<profile>. --variants names a
+profile's kernel ISA variants (gen/cpuisa.py): its conformance binaries run once per variant
+with PTO_<PROFILE>_ISA set, and a variant this CPU lacks is reported as skipped.
 """
 import concurrent.futures
 import os
@@ -31,7 +34,8 @@ VALGRIND = ["valgrind", "-q", "--error-exitcode=99", "--leak-check=full", "--err
 
 class Tally:
     def __init__(self):
-        self.passed, self.failed, self.notes = 0, 0, []
+        self.passed, self.failed, self.skipped, self.notes = 0, 0, 0, []
+        self.skips = {}  # why -> tests skipped for it
 
     def add(self, ok, label, detail=""):
         if ok:
@@ -41,31 +45,55 @@ class Tally:
             self.notes.append(f"FAILED {label}" + (f"\n{detail}" if detail else ""))
 
 
-def execute(path, wrap=()):
+def execute(job, wrap=()):
+    path, variant = job
     env = dict(os.environ, CMOCKA_MESSAGE_OUTPUT="stdout", UBSAN_OPTIONS="print_stacktrace=1")
+    if variant:
+        env[variant[0]] = variant[1]
     return subprocess.run(list(wrap) + [path], capture_output=True, text=True, env=env, cwd=ROOT)
 
 
-def run_binary(path, p, tally, ran, wrap=()):
-    """Tally the finished run `p` of one cmocka binary."""
+def jobs(paths, variants):
+    """(binary, variant) runs: a conformance binary of a profile with ISA variants once per
+    variant, as (environment variable, name); every other binary once, with None."""
+    out = []
+    for path in paths:
+        prof = os.path.basename(os.path.dirname(path))
+        names = variants.get(prof) if os.path.basename(os.path.dirname(os.path.dirname(path))) == "tests" else None
+        out += [(path, (f"PTO_{prof.upper()}_ISA", v)) for v in names] if names else [(path, None)]
+    return out
+
+
+def run_binary(job, p, tally, ran, wrap=()):
+    """Tally the finished run `p` of one cmocka binary (in one ISA variant)."""
+    path, variant = job
+    tag = f"@{variant[1]}" if variant else ""
     out = p.stdout + p.stderr
     if wrap and (p.returncode == 99 or re.search(r"^==\d+== ", out, re.M)):
         found = [ln for ln in out.splitlines() if ln.startswith("==")]
-        tally.add(False, os.path.basename(path), "valgrind:\n" + "\n".join(found[:40]))
+        tally.add(False, os.path.basename(path) + tag, "valgrind:\n" + "\n".join(found[:40]))
     ok = re.findall(r"^\[       OK \] (\S+)$", out, re.M)
     bad = {m for m in re.findall(r"^\[  FAILED  \] (\S+)$", out, re.M)}
+    skipped = set(re.findall(r"^\[  SKIPPED \] (\S+)$", out, re.M))
     for name in ok:
-        tally.add(True, name)
+        tally.add(True, name + tag)
         ran.add(name)
-    REPORT.extend(ln for ln in out.splitlines() if ln.startswith(("[       OK ]", "[  FAILED  ]", "cpu.", "a2a3.", "a5.")))
+    REPORT.extend(ln + tag if ln.startswith("[") else ln for ln in out.splitlines()
+                  if ln.startswith(("[       OK ]", "[  FAILED  ]", "[  SKIPPED ]", "cpu.", "a2a3.", "a5.")))
     errors = [ln for ln in out.splitlines() if ln.startswith("ERROR") or ln.startswith("    ")]
     for name in sorted(bad):
-        tally.add(False, name, "\n".join(errors[:6]))
+        tally.add(False, name + tag, "\n".join(errors[:6]))
         ran.add(name)
+    if skipped:
+        why = f"{variant[0]}={variant[1]}: this CPU lacks it" if variant else "skipped by the test"
+        tally.skipped += len(skipped)
+        tally.skips[why] = tally.skips.get(why, 0) + len(skipped)
     finished = re.search(r"^\[==========\] \d+ test\(s\) run\.$", out, re.M)
     if not finished:
-        tally.add(False, os.path.basename(path), f"crashed (exit {p.returncode}) without a cmocka summary:\n{out[-2000:]}")
-    print(f"  {os.path.relpath(path, ROOT)}: {len(ok)} passed, {len(bad)} failed")
+        tally.add(False, os.path.basename(path) + tag,
+                  f"crashed (exit {p.returncode}) without a cmocka summary:\n{out[-2000:]}")
+    label = os.path.relpath(path, ROOT) + (f" [{variant[1]}]" if variant else "")
+    print(f"  {label}: {len(ok)} passed, {len(bad)} failed" + (f", {len(skipped)} skipped" if skipped else ""))
 
 
 def run_fuzzer(path, tally, seconds):
@@ -134,7 +162,9 @@ def main(argv):
     suite = argv[argv.index("--suite") + 1] if "--suite" in argv else "conformance"
     seconds = int(argv[argv.index("--fuzz-seconds") + 1]) if "--fuzz-seconds" in argv else 0
     also_valgrind = argv[argv.index("--valgrind") + 1].split(",") if "--valgrind" in argv else []
-    values = {argv[i + 1] for i, a in enumerate(argv) if a in ("--suite", "--fuzz-seconds", "--valgrind")}
+    variants = dict(v.split(":", 1) for v in argv[argv.index("--variants") + 1].split()) if "--variants" in argv else {}
+    variants = {prof: names.split(",") for prof, names in variants.items()}
+    values = {argv[i + 1] for i, a in enumerate(argv) if a in ("--suite", "--fuzz-seconds", "--valgrind", "--variants")}
     paths = [os.path.abspath(a) for a in argv[1:] if not a.startswith("--") and a not in values]
     fuzzers = [b for b in paths if os.path.basename(b).startswith("fuzz_")]
     binaries = [b for b in paths if b not in fuzzers]
@@ -150,9 +180,10 @@ def main(argv):
         if not group:
             continue
         print(f"{title}:")
+        runs = jobs(group, variants)
         with concurrent.futures.ThreadPoolExecutor(os.cpu_count()) as pool:  # binaries are independent
-            for b, p in zip(group, pool.map(lambda b, how=how: execute(b, how), group)):
-                run_binary(b, p, tally, ran, how)
+            for job, p in zip(runs, pool.map(lambda j, how=how: execute(j, how), runs)):
+                run_binary(job, p, tally, ran, how)
     if fuzzers:
         print("fuzz (libFuzzer, ASan + UBSan):")
     for b in fuzzers:
@@ -167,9 +198,13 @@ def main(argv):
         print(note)
     os.makedirs(os.path.join(ROOT, "build"), exist_ok=True)
     report = os.path.join("build", f"{suite}-report.txt")
+    skips = "; ".join(f"{n} ({why})" for why, n in sorted(tally.skips.items()))
     with open(os.path.join(ROOT, report), "w") as f:
-        f.write("\n".join(REPORT) + f"\ntests: {tally.passed} passed, {tally.failed} failed\n")
+        f.write("\n".join(REPORT) + (f"\nskipped: {skips}" if skips else "")
+                + f"\ntests: {tally.passed} passed, {tally.failed} failed\n")
     print(f"report: {report}")
+    if skips:
+        print(f"skipped: {skips}")
     print(f"tests: {tally.passed} passed, {tally.failed} failed")
     return 1 if tally.failed else 0
 

@@ -4,7 +4,9 @@
  * prints each case's medians as one tab-separated line for bench/report.py:
  *   case <instr> <kind> <variant> <dtype> <shape> <elems> <kernel ns> <plain ns> <memcpy ns> <memcpy bytes>
  * BENCH_ROUNDS (default 101) sets the rounds; BENCH_FILTER=text keeps cases whose
- * "instr variant dtype shape" contains it. */
+ * "instr variant dtype shape" contains it; PTO_CPU_ISA=name runs that ISA variant of the
+ * kernels (pto/pto_cpu_isa.h) instead of the detected one. The first line names the variant:
+ *   isa <name> */
 #define _POSIX_C_SOURCE 199309L /* clock_gettime */
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +14,7 @@
 #include <time.h>
 
 #include "bench.h"
+#include "pto/pto_cpu_isa.h"
 #include "ref.h"
 
 #define BLOCK_NS 20000.0 /* each timed block runs a function often enough to last this long */
@@ -215,6 +218,22 @@ static void measure(b_run *r, unsigned rounds, double out[3])
     free(t);
 }
 
+/* PTO_CPU_ISA=name: force that variant; exits if the name is unknown or the CPU lacks it */
+static void force_isa(void)
+{
+    const char *want = getenv("PTO_CPU_ISA");
+    int v;
+    if (!want) return;
+    for (v = 0; v < PTO_CPU_ISA_COUNT; v++) {
+        if (strcmp(want, pto_cpu_isa_name((pto_cpu_isa)v)) != 0) continue;
+        if (pto_cpu_set_isa((pto_cpu_isa)v)) return;
+        fprintf(stderr, "bench: PTO_CPU_ISA=%s: this CPU lacks it\n", want);
+        exit(1);
+    }
+    fprintf(stderr, "bench: PTO_CPU_ISA=%s: no such variant\n", want);
+    exit(1);
+}
+
 static int selected(const b_case *c, const char *filter)
 {
     char name[256];
@@ -231,7 +250,9 @@ int main(void)
     int failed = 0;
     size_t n;
     if (rounds < 1) rounds = 1;
+    force_isa();
     printf("# ptogen kernel benchmark: %u rounds, medians in ns per call\n", rounds);
+    printf("isa\t%s\n", pto_cpu_isa_name(pto_cpu_isa_selected()));
     for (t = b_tables; *t; t++) {
         if ((*t)->n == 0) printf("note\t%s\n", (*t)->note);
         for (n = 0; n < (*t)->n; n++) {

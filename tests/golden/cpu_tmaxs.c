@@ -5,7 +5,10 @@
 #include <stdint.h>
 #include "pto/tmaxs.h"
 #include "pto_cpu_verify.h"
+#include "pto/pto_cpu_isa.h"
 #include "pto_cpu_ops.h"
+#include "pto_cpu_dispatch.h"
+#include "pto_cpu_simd.h"
 
 /* ---- pto_cpu_tmaxs: rules ---- */
 /* same_valid (spec/kinds.lua:48): dst and src must have the same valid region
@@ -73,17 +76,47 @@ pto_status pto_cpu_tmaxs(const pto_tile *dst, const pto_tile *src, const void *s
 
 /* ---- kernels ---- */
 
-/* pto_cpu_tmaxs_bf16: bf16 */
-void pto_cpu_tmaxs_bf16(const pto_tile *dst, const pto_tile *src, const void *scalar)
+/* pto_cpu_tmaxs_bf16__baseline: bf16 */
+static void pto_cpu_tmaxs_bf16__baseline(const pto_tile *dst, const pto_tile *src, const void *scalar)
 {
     uint16_t *d = (uint16_t *)dst->data;
     const uint16_t *s = (const uint16_t *)src->data;
-    const size_t rows = dst->valid_rows, cols = dst->valid_cols, ds = dst->cols, ss = src->cols;
+    const size_t ds = dst->cols, ss = src->cols;
+    size_t rows = dst->valid_rows, cols = dst->valid_cols, i, j;
     uint16_t scalar_bits;
     uint16_t v_scalar;
-    size_t i, j;
     pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
     v_scalar = (scalar_bits);
+    if (cols == ds && cols == ss) { /* whole rows of both: one contiguous run */
+        cols *= rows;
+        rows = 1;
+    }
+    for (i = 0; i < rows; i++) {
+        uint16_t *drow = d + i * ds;
+        const uint16_t *srow = s + i * ss;
+        for (j = 0; j < cols; j++) {
+            const uint16_t v_src = (srow[j]);
+            drow[j] = (pto_cpu__max_bf16(v_src, v_scalar));
+        }
+    }
+}
+#if PTO_CPU_X86
+
+/* pto_cpu_tmaxs_bf16__avx2: bf16 */
+PTO_CPU_AVX2 static void pto_cpu_tmaxs_bf16__avx2(const pto_tile *dst, const pto_tile *src, const void *scalar)
+{
+    uint16_t *d = (uint16_t *)dst->data;
+    const uint16_t *s = (const uint16_t *)src->data;
+    const size_t ds = dst->cols, ss = src->cols;
+    size_t rows = dst->valid_rows, cols = dst->valid_cols, i, j;
+    uint16_t scalar_bits;
+    uint16_t v_scalar;
+    pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
+    v_scalar = (scalar_bits);
+    if (cols == ds && cols == ss) { /* whole rows of both: one contiguous run */
+        cols *= rows;
+        rows = 1;
+    }
     for (i = 0; i < rows; i++) {
         uint16_t *drow = d + i * ds;
         const uint16_t *srow = s + i * ss;
@@ -94,17 +127,85 @@ void pto_cpu_tmaxs_bf16(const pto_tile *dst, const pto_tile *src, const void *sc
     }
 }
 
-/* pto_cpu_tmaxs_f16: f16 */
-void pto_cpu_tmaxs_f16(const pto_tile *dst, const pto_tile *src, const void *scalar)
+/* pto_cpu_tmaxs_bf16__avx512: bf16 */
+PTO_CPU_AVX512 static void pto_cpu_tmaxs_bf16__avx512(const pto_tile *dst, const pto_tile *src, const void *scalar)
 {
     uint16_t *d = (uint16_t *)dst->data;
     const uint16_t *s = (const uint16_t *)src->data;
-    const size_t rows = dst->valid_rows, cols = dst->valid_cols, ds = dst->cols, ss = src->cols;
+    const size_t ds = dst->cols, ss = src->cols;
+    size_t rows = dst->valid_rows, cols = dst->valid_cols, i, j;
     uint16_t scalar_bits;
     uint16_t v_scalar;
-    size_t i, j;
     pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
     v_scalar = (scalar_bits);
+    if (cols == ds && cols == ss) { /* whole rows of both: one contiguous run */
+        cols *= rows;
+        rows = 1;
+    }
+    for (i = 0; i < rows; i++) {
+        uint16_t *drow = d + i * ds;
+        const uint16_t *srow = s + i * ss;
+        for (j = 0; j < cols; j++) {
+            const uint16_t v_src = (srow[j]);
+            drow[j] = (pto_cpu__max_bf16(v_src, v_scalar));
+        }
+    }
+}
+#endif
+
+/* pto_cpu_tmaxs_bf16: the body of the ISA variant the kernels run (pto/pto_cpu_isa.h) */
+void pto_cpu_tmaxs_bf16(const pto_tile *dst, const pto_tile *src, const void *scalar)
+{
+    switch (pto_cpu__isa()) {
+#if PTO_CPU_X86
+    case PTO_CPU_ISA_AVX512: pto_cpu_tmaxs_bf16__avx512(dst, src, scalar); break;
+    case PTO_CPU_ISA_AVX2: pto_cpu_tmaxs_bf16__avx2(dst, src, scalar); break;
+#endif
+    default: pto_cpu_tmaxs_bf16__baseline(dst, src, scalar); break;
+    }
+}
+
+/* pto_cpu_tmaxs_f16__baseline: f16 */
+static void pto_cpu_tmaxs_f16__baseline(const pto_tile *dst, const pto_tile *src, const void *scalar)
+{
+    uint16_t *d = (uint16_t *)dst->data;
+    const uint16_t *s = (const uint16_t *)src->data;
+    const size_t ds = dst->cols, ss = src->cols;
+    size_t rows = dst->valid_rows, cols = dst->valid_cols, i, j;
+    uint16_t scalar_bits;
+    uint16_t v_scalar;
+    pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
+    v_scalar = (scalar_bits);
+    if (cols == ds && cols == ss) { /* whole rows of both: one contiguous run */
+        cols *= rows;
+        rows = 1;
+    }
+    for (i = 0; i < rows; i++) {
+        uint16_t *drow = d + i * ds;
+        const uint16_t *srow = s + i * ss;
+        for (j = 0; j < cols; j++) {
+            const uint16_t v_src = (srow[j]);
+            drow[j] = (pto_cpu__max_f16(v_src, v_scalar));
+        }
+    }
+}
+#if PTO_CPU_X86
+
+/* pto_cpu_tmaxs_f16__avx2: f16 */
+PTO_CPU_AVX2 static void pto_cpu_tmaxs_f16__avx2(const pto_tile *dst, const pto_tile *src, const void *scalar)
+{
+    uint16_t *d = (uint16_t *)dst->data;
+    const uint16_t *s = (const uint16_t *)src->data;
+    const size_t ds = dst->cols, ss = src->cols;
+    size_t rows = dst->valid_rows, cols = dst->valid_cols, i, j;
+    uint16_t scalar_bits;
+    uint16_t v_scalar;
+    pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
+    v_scalar = (scalar_bits);
+    if (cols == ds && cols == ss) { /* whole rows of both: one contiguous run */
+        cols *= rows;
+        rows = 1;
+    }
     for (i = 0; i < rows; i++) {
         uint16_t *drow = d + i * ds;
         const uint16_t *srow = s + i * ss;
@@ -115,17 +216,59 @@ void pto_cpu_tmaxs_f16(const pto_tile *dst, const pto_tile *src, const void *sca
     }
 }
 
-/* pto_cpu_tmaxs_f32: f32 */
-void pto_cpu_tmaxs_f32(const pto_tile *dst, const pto_tile *src, const void *scalar)
+/* pto_cpu_tmaxs_f16__avx512: f16 */
+PTO_CPU_AVX512 static void pto_cpu_tmaxs_f16__avx512(const pto_tile *dst, const pto_tile *src, const void *scalar)
+{
+    uint16_t *d = (uint16_t *)dst->data;
+    const uint16_t *s = (const uint16_t *)src->data;
+    const size_t ds = dst->cols, ss = src->cols;
+    size_t rows = dst->valid_rows, cols = dst->valid_cols, i, j;
+    uint16_t scalar_bits;
+    uint16_t v_scalar;
+    pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
+    v_scalar = (scalar_bits);
+    if (cols == ds && cols == ss) { /* whole rows of both: one contiguous run */
+        cols *= rows;
+        rows = 1;
+    }
+    for (i = 0; i < rows; i++) {
+        uint16_t *drow = d + i * ds;
+        const uint16_t *srow = s + i * ss;
+        for (j = 0; j < cols; j++) {
+            const uint16_t v_src = (srow[j]);
+            drow[j] = (pto_cpu__max_f16(v_src, v_scalar));
+        }
+    }
+}
+#endif
+
+/* pto_cpu_tmaxs_f16: the body of the ISA variant the kernels run (pto/pto_cpu_isa.h) */
+void pto_cpu_tmaxs_f16(const pto_tile *dst, const pto_tile *src, const void *scalar)
+{
+    switch (pto_cpu__isa()) {
+#if PTO_CPU_X86
+    case PTO_CPU_ISA_AVX512: pto_cpu_tmaxs_f16__avx512(dst, src, scalar); break;
+    case PTO_CPU_ISA_AVX2: pto_cpu_tmaxs_f16__avx2(dst, src, scalar); break;
+#endif
+    default: pto_cpu_tmaxs_f16__baseline(dst, src, scalar); break;
+    }
+}
+
+/* pto_cpu_tmaxs_f32__baseline: f32 */
+static void pto_cpu_tmaxs_f32__baseline(const pto_tile *dst, const pto_tile *src, const void *scalar)
 {
     float *d = (float *)dst->data;
     const float *s = (const float *)src->data;
-    const size_t rows = dst->valid_rows, cols = dst->valid_cols, ds = dst->cols, ss = src->cols;
+    const size_t ds = dst->cols, ss = src->cols;
+    size_t rows = dst->valid_rows, cols = dst->valid_cols, i, j;
     float scalar_bits;
     float v_scalar;
-    size_t i, j;
     pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
     v_scalar = (scalar_bits);
+    if (cols == ds && cols == ss) { /* whole rows of both: one contiguous run */
+        cols *= rows;
+        rows = 1;
+    }
     for (i = 0; i < rows; i++) {
         float *drow = d + i * ds;
         const float *srow = s + i * ss;
@@ -135,18 +278,112 @@ void pto_cpu_tmaxs_f32(const pto_tile *dst, const pto_tile *src, const void *sca
         }
     }
 }
+#if PTO_CPU_X86
 
-/* pto_cpu_tmaxs_i16: i16 */
-void pto_cpu_tmaxs_i16(const pto_tile *dst, const pto_tile *src, const void *scalar)
+/* pto_cpu_tmaxs_f32__avx2: f32 */
+PTO_CPU_AVX2 static void pto_cpu_tmaxs_f32__avx2(const pto_tile *dst, const pto_tile *src, const void *scalar)
+{
+    float *d = (float *)dst->data;
+    const float *s = (const float *)src->data;
+    const size_t ds = dst->cols, ss = src->cols;
+    size_t rows = dst->valid_rows, cols = dst->valid_cols, i, j;
+    float scalar_bits;
+    float v_scalar;
+    pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
+    v_scalar = (scalar_bits);
+    if (cols == ds && cols == ss) { /* whole rows of both: one contiguous run */
+        cols *= rows;
+        rows = 1;
+    }
+    for (i = 0; i < rows; i++) {
+        float *drow = d + i * ds;
+        const float *srow = s + i * ss;
+        for (j = 0; j < cols; j++) {
+            const float v_src = (srow[j]);
+            drow[j] = (pto_cpu__x86_max_f(v_src, v_scalar));
+        }
+    }
+}
+
+/* pto_cpu_tmaxs_f32__avx512: f32 */
+PTO_CPU_AVX512 static void pto_cpu_tmaxs_f32__avx512(const pto_tile *dst, const pto_tile *src, const void *scalar)
+{
+    float *d = (float *)dst->data;
+    const float *s = (const float *)src->data;
+    const size_t ds = dst->cols, ss = src->cols;
+    size_t rows = dst->valid_rows, cols = dst->valid_cols, i, j;
+    float scalar_bits;
+    float v_scalar;
+    pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
+    v_scalar = (scalar_bits);
+    if (cols == ds && cols == ss) { /* whole rows of both: one contiguous run */
+        cols *= rows;
+        rows = 1;
+    }
+    for (i = 0; i < rows; i++) {
+        float *drow = d + i * ds;
+        const float *srow = s + i * ss;
+        for (j = 0; j < cols; j++) {
+            const float v_src = (srow[j]);
+            drow[j] = (pto_cpu__x86_max_f(v_src, v_scalar));
+        }
+    }
+}
+#endif
+
+/* pto_cpu_tmaxs_f32: the body of the ISA variant the kernels run (pto/pto_cpu_isa.h) */
+void pto_cpu_tmaxs_f32(const pto_tile *dst, const pto_tile *src, const void *scalar)
+{
+    switch (pto_cpu__isa()) {
+#if PTO_CPU_X86
+    case PTO_CPU_ISA_AVX512: pto_cpu_tmaxs_f32__avx512(dst, src, scalar); break;
+    case PTO_CPU_ISA_AVX2: pto_cpu_tmaxs_f32__avx2(dst, src, scalar); break;
+#endif
+    default: pto_cpu_tmaxs_f32__baseline(dst, src, scalar); break;
+    }
+}
+
+/* pto_cpu_tmaxs_i16__baseline: i16 */
+static void pto_cpu_tmaxs_i16__baseline(const pto_tile *dst, const pto_tile *src, const void *scalar)
 {
     int16_t *d = (int16_t *)dst->data;
     const int16_t *s = (const int16_t *)src->data;
-    const size_t rows = dst->valid_rows, cols = dst->valid_cols, ds = dst->cols, ss = src->cols;
+    const size_t ds = dst->cols, ss = src->cols;
+    size_t rows = dst->valid_rows, cols = dst->valid_cols, i, j;
     int16_t scalar_bits;
     int16_t v_scalar;
-    size_t i, j;
     pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
     v_scalar = (scalar_bits);
+    if (cols == ds && cols == ss) { /* whole rows of both: one contiguous run */
+        cols *= rows;
+        rows = 1;
+    }
+    for (i = 0; i < rows; i++) {
+        int16_t *drow = d + i * ds;
+        const int16_t *srow = s + i * ss;
+        for (j = 0; j < cols; j++) {
+            const int16_t v_src = (srow[j]);
+            drow[j] = (pto_cpu__max_i16(v_src, v_scalar));
+        }
+    }
+}
+#if PTO_CPU_X86
+
+/* pto_cpu_tmaxs_i16__avx2: i16 */
+PTO_CPU_AVX2 static void pto_cpu_tmaxs_i16__avx2(const pto_tile *dst, const pto_tile *src, const void *scalar)
+{
+    int16_t *d = (int16_t *)dst->data;
+    const int16_t *s = (const int16_t *)src->data;
+    const size_t ds = dst->cols, ss = src->cols;
+    size_t rows = dst->valid_rows, cols = dst->valid_cols, i, j;
+    int16_t scalar_bits;
+    int16_t v_scalar;
+    pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
+    v_scalar = (scalar_bits);
+    if (cols == ds && cols == ss) { /* whole rows of both: one contiguous run */
+        cols *= rows;
+        rows = 1;
+    }
     for (i = 0; i < rows; i++) {
         int16_t *drow = d + i * ds;
         const int16_t *srow = s + i * ss;
@@ -157,17 +394,85 @@ void pto_cpu_tmaxs_i16(const pto_tile *dst, const pto_tile *src, const void *sca
     }
 }
 
-/* pto_cpu_tmaxs_i32: i32 */
-void pto_cpu_tmaxs_i32(const pto_tile *dst, const pto_tile *src, const void *scalar)
+/* pto_cpu_tmaxs_i16__avx512: i16 */
+PTO_CPU_AVX512 static void pto_cpu_tmaxs_i16__avx512(const pto_tile *dst, const pto_tile *src, const void *scalar)
+{
+    int16_t *d = (int16_t *)dst->data;
+    const int16_t *s = (const int16_t *)src->data;
+    const size_t ds = dst->cols, ss = src->cols;
+    size_t rows = dst->valid_rows, cols = dst->valid_cols, i, j;
+    int16_t scalar_bits;
+    int16_t v_scalar;
+    pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
+    v_scalar = (scalar_bits);
+    if (cols == ds && cols == ss) { /* whole rows of both: one contiguous run */
+        cols *= rows;
+        rows = 1;
+    }
+    for (i = 0; i < rows; i++) {
+        int16_t *drow = d + i * ds;
+        const int16_t *srow = s + i * ss;
+        for (j = 0; j < cols; j++) {
+            const int16_t v_src = (srow[j]);
+            drow[j] = (pto_cpu__max_i16(v_src, v_scalar));
+        }
+    }
+}
+#endif
+
+/* pto_cpu_tmaxs_i16: the body of the ISA variant the kernels run (pto/pto_cpu_isa.h) */
+void pto_cpu_tmaxs_i16(const pto_tile *dst, const pto_tile *src, const void *scalar)
+{
+    switch (pto_cpu__isa()) {
+#if PTO_CPU_X86
+    case PTO_CPU_ISA_AVX512: pto_cpu_tmaxs_i16__avx512(dst, src, scalar); break;
+    case PTO_CPU_ISA_AVX2: pto_cpu_tmaxs_i16__avx2(dst, src, scalar); break;
+#endif
+    default: pto_cpu_tmaxs_i16__baseline(dst, src, scalar); break;
+    }
+}
+
+/* pto_cpu_tmaxs_i32__baseline: i32 */
+static void pto_cpu_tmaxs_i32__baseline(const pto_tile *dst, const pto_tile *src, const void *scalar)
 {
     int32_t *d = (int32_t *)dst->data;
     const int32_t *s = (const int32_t *)src->data;
-    const size_t rows = dst->valid_rows, cols = dst->valid_cols, ds = dst->cols, ss = src->cols;
+    const size_t ds = dst->cols, ss = src->cols;
+    size_t rows = dst->valid_rows, cols = dst->valid_cols, i, j;
     int32_t scalar_bits;
     int32_t v_scalar;
-    size_t i, j;
     pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
     v_scalar = (scalar_bits);
+    if (cols == ds && cols == ss) { /* whole rows of both: one contiguous run */
+        cols *= rows;
+        rows = 1;
+    }
+    for (i = 0; i < rows; i++) {
+        int32_t *drow = d + i * ds;
+        const int32_t *srow = s + i * ss;
+        for (j = 0; j < cols; j++) {
+            const int32_t v_src = (srow[j]);
+            drow[j] = (pto_cpu__max_i32(v_src, v_scalar));
+        }
+    }
+}
+#if PTO_CPU_X86
+
+/* pto_cpu_tmaxs_i32__avx2: i32 */
+PTO_CPU_AVX2 static void pto_cpu_tmaxs_i32__avx2(const pto_tile *dst, const pto_tile *src, const void *scalar)
+{
+    int32_t *d = (int32_t *)dst->data;
+    const int32_t *s = (const int32_t *)src->data;
+    const size_t ds = dst->cols, ss = src->cols;
+    size_t rows = dst->valid_rows, cols = dst->valid_cols, i, j;
+    int32_t scalar_bits;
+    int32_t v_scalar;
+    pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
+    v_scalar = (scalar_bits);
+    if (cols == ds && cols == ss) { /* whole rows of both: one contiguous run */
+        cols *= rows;
+        rows = 1;
+    }
     for (i = 0; i < rows; i++) {
         int32_t *drow = d + i * ds;
         const int32_t *srow = s + i * ss;
@@ -178,17 +483,85 @@ void pto_cpu_tmaxs_i32(const pto_tile *dst, const pto_tile *src, const void *sca
     }
 }
 
-/* pto_cpu_tmaxs_i8: i8 */
-void pto_cpu_tmaxs_i8(const pto_tile *dst, const pto_tile *src, const void *scalar)
+/* pto_cpu_tmaxs_i32__avx512: i32 */
+PTO_CPU_AVX512 static void pto_cpu_tmaxs_i32__avx512(const pto_tile *dst, const pto_tile *src, const void *scalar)
+{
+    int32_t *d = (int32_t *)dst->data;
+    const int32_t *s = (const int32_t *)src->data;
+    const size_t ds = dst->cols, ss = src->cols;
+    size_t rows = dst->valid_rows, cols = dst->valid_cols, i, j;
+    int32_t scalar_bits;
+    int32_t v_scalar;
+    pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
+    v_scalar = (scalar_bits);
+    if (cols == ds && cols == ss) { /* whole rows of both: one contiguous run */
+        cols *= rows;
+        rows = 1;
+    }
+    for (i = 0; i < rows; i++) {
+        int32_t *drow = d + i * ds;
+        const int32_t *srow = s + i * ss;
+        for (j = 0; j < cols; j++) {
+            const int32_t v_src = (srow[j]);
+            drow[j] = (pto_cpu__max_i32(v_src, v_scalar));
+        }
+    }
+}
+#endif
+
+/* pto_cpu_tmaxs_i32: the body of the ISA variant the kernels run (pto/pto_cpu_isa.h) */
+void pto_cpu_tmaxs_i32(const pto_tile *dst, const pto_tile *src, const void *scalar)
+{
+    switch (pto_cpu__isa()) {
+#if PTO_CPU_X86
+    case PTO_CPU_ISA_AVX512: pto_cpu_tmaxs_i32__avx512(dst, src, scalar); break;
+    case PTO_CPU_ISA_AVX2: pto_cpu_tmaxs_i32__avx2(dst, src, scalar); break;
+#endif
+    default: pto_cpu_tmaxs_i32__baseline(dst, src, scalar); break;
+    }
+}
+
+/* pto_cpu_tmaxs_i8__baseline: i8 */
+static void pto_cpu_tmaxs_i8__baseline(const pto_tile *dst, const pto_tile *src, const void *scalar)
 {
     int8_t *d = (int8_t *)dst->data;
     const int8_t *s = (const int8_t *)src->data;
-    const size_t rows = dst->valid_rows, cols = dst->valid_cols, ds = dst->cols, ss = src->cols;
+    const size_t ds = dst->cols, ss = src->cols;
+    size_t rows = dst->valid_rows, cols = dst->valid_cols, i, j;
     int8_t scalar_bits;
     int8_t v_scalar;
-    size_t i, j;
     pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
     v_scalar = (scalar_bits);
+    if (cols == ds && cols == ss) { /* whole rows of both: one contiguous run */
+        cols *= rows;
+        rows = 1;
+    }
+    for (i = 0; i < rows; i++) {
+        int8_t *drow = d + i * ds;
+        const int8_t *srow = s + i * ss;
+        for (j = 0; j < cols; j++) {
+            const int8_t v_src = (srow[j]);
+            drow[j] = (pto_cpu__max_i8(v_src, v_scalar));
+        }
+    }
+}
+#if PTO_CPU_X86
+
+/* pto_cpu_tmaxs_i8__avx2: i8 */
+PTO_CPU_AVX2 static void pto_cpu_tmaxs_i8__avx2(const pto_tile *dst, const pto_tile *src, const void *scalar)
+{
+    int8_t *d = (int8_t *)dst->data;
+    const int8_t *s = (const int8_t *)src->data;
+    const size_t ds = dst->cols, ss = src->cols;
+    size_t rows = dst->valid_rows, cols = dst->valid_cols, i, j;
+    int8_t scalar_bits;
+    int8_t v_scalar;
+    pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
+    v_scalar = (scalar_bits);
+    if (cols == ds && cols == ss) { /* whole rows of both: one contiguous run */
+        cols *= rows;
+        rows = 1;
+    }
     for (i = 0; i < rows; i++) {
         int8_t *drow = d + i * ds;
         const int8_t *srow = s + i * ss;
@@ -199,17 +572,85 @@ void pto_cpu_tmaxs_i8(const pto_tile *dst, const pto_tile *src, const void *scal
     }
 }
 
-/* pto_cpu_tmaxs_u16: u16 */
-void pto_cpu_tmaxs_u16(const pto_tile *dst, const pto_tile *src, const void *scalar)
+/* pto_cpu_tmaxs_i8__avx512: i8 */
+PTO_CPU_AVX512 static void pto_cpu_tmaxs_i8__avx512(const pto_tile *dst, const pto_tile *src, const void *scalar)
+{
+    int8_t *d = (int8_t *)dst->data;
+    const int8_t *s = (const int8_t *)src->data;
+    const size_t ds = dst->cols, ss = src->cols;
+    size_t rows = dst->valid_rows, cols = dst->valid_cols, i, j;
+    int8_t scalar_bits;
+    int8_t v_scalar;
+    pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
+    v_scalar = (scalar_bits);
+    if (cols == ds && cols == ss) { /* whole rows of both: one contiguous run */
+        cols *= rows;
+        rows = 1;
+    }
+    for (i = 0; i < rows; i++) {
+        int8_t *drow = d + i * ds;
+        const int8_t *srow = s + i * ss;
+        for (j = 0; j < cols; j++) {
+            const int8_t v_src = (srow[j]);
+            drow[j] = (pto_cpu__max_i8(v_src, v_scalar));
+        }
+    }
+}
+#endif
+
+/* pto_cpu_tmaxs_i8: the body of the ISA variant the kernels run (pto/pto_cpu_isa.h) */
+void pto_cpu_tmaxs_i8(const pto_tile *dst, const pto_tile *src, const void *scalar)
+{
+    switch (pto_cpu__isa()) {
+#if PTO_CPU_X86
+    case PTO_CPU_ISA_AVX512: pto_cpu_tmaxs_i8__avx512(dst, src, scalar); break;
+    case PTO_CPU_ISA_AVX2: pto_cpu_tmaxs_i8__avx2(dst, src, scalar); break;
+#endif
+    default: pto_cpu_tmaxs_i8__baseline(dst, src, scalar); break;
+    }
+}
+
+/* pto_cpu_tmaxs_u16__baseline: u16 */
+static void pto_cpu_tmaxs_u16__baseline(const pto_tile *dst, const pto_tile *src, const void *scalar)
 {
     uint16_t *d = (uint16_t *)dst->data;
     const uint16_t *s = (const uint16_t *)src->data;
-    const size_t rows = dst->valid_rows, cols = dst->valid_cols, ds = dst->cols, ss = src->cols;
+    const size_t ds = dst->cols, ss = src->cols;
+    size_t rows = dst->valid_rows, cols = dst->valid_cols, i, j;
     uint16_t scalar_bits;
     uint16_t v_scalar;
-    size_t i, j;
     pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
     v_scalar = (scalar_bits);
+    if (cols == ds && cols == ss) { /* whole rows of both: one contiguous run */
+        cols *= rows;
+        rows = 1;
+    }
+    for (i = 0; i < rows; i++) {
+        uint16_t *drow = d + i * ds;
+        const uint16_t *srow = s + i * ss;
+        for (j = 0; j < cols; j++) {
+            const uint16_t v_src = (srow[j]);
+            drow[j] = (pto_cpu__max_u16(v_src, v_scalar));
+        }
+    }
+}
+#if PTO_CPU_X86
+
+/* pto_cpu_tmaxs_u16__avx2: u16 */
+PTO_CPU_AVX2 static void pto_cpu_tmaxs_u16__avx2(const pto_tile *dst, const pto_tile *src, const void *scalar)
+{
+    uint16_t *d = (uint16_t *)dst->data;
+    const uint16_t *s = (const uint16_t *)src->data;
+    const size_t ds = dst->cols, ss = src->cols;
+    size_t rows = dst->valid_rows, cols = dst->valid_cols, i, j;
+    uint16_t scalar_bits;
+    uint16_t v_scalar;
+    pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
+    v_scalar = (scalar_bits);
+    if (cols == ds && cols == ss) { /* whole rows of both: one contiguous run */
+        cols *= rows;
+        rows = 1;
+    }
     for (i = 0; i < rows; i++) {
         uint16_t *drow = d + i * ds;
         const uint16_t *srow = s + i * ss;
@@ -220,17 +661,85 @@ void pto_cpu_tmaxs_u16(const pto_tile *dst, const pto_tile *src, const void *sca
     }
 }
 
-/* pto_cpu_tmaxs_u32: u32 */
-void pto_cpu_tmaxs_u32(const pto_tile *dst, const pto_tile *src, const void *scalar)
+/* pto_cpu_tmaxs_u16__avx512: u16 */
+PTO_CPU_AVX512 static void pto_cpu_tmaxs_u16__avx512(const pto_tile *dst, const pto_tile *src, const void *scalar)
+{
+    uint16_t *d = (uint16_t *)dst->data;
+    const uint16_t *s = (const uint16_t *)src->data;
+    const size_t ds = dst->cols, ss = src->cols;
+    size_t rows = dst->valid_rows, cols = dst->valid_cols, i, j;
+    uint16_t scalar_bits;
+    uint16_t v_scalar;
+    pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
+    v_scalar = (scalar_bits);
+    if (cols == ds && cols == ss) { /* whole rows of both: one contiguous run */
+        cols *= rows;
+        rows = 1;
+    }
+    for (i = 0; i < rows; i++) {
+        uint16_t *drow = d + i * ds;
+        const uint16_t *srow = s + i * ss;
+        for (j = 0; j < cols; j++) {
+            const uint16_t v_src = (srow[j]);
+            drow[j] = (pto_cpu__max_u16(v_src, v_scalar));
+        }
+    }
+}
+#endif
+
+/* pto_cpu_tmaxs_u16: the body of the ISA variant the kernels run (pto/pto_cpu_isa.h) */
+void pto_cpu_tmaxs_u16(const pto_tile *dst, const pto_tile *src, const void *scalar)
+{
+    switch (pto_cpu__isa()) {
+#if PTO_CPU_X86
+    case PTO_CPU_ISA_AVX512: pto_cpu_tmaxs_u16__avx512(dst, src, scalar); break;
+    case PTO_CPU_ISA_AVX2: pto_cpu_tmaxs_u16__avx2(dst, src, scalar); break;
+#endif
+    default: pto_cpu_tmaxs_u16__baseline(dst, src, scalar); break;
+    }
+}
+
+/* pto_cpu_tmaxs_u32__baseline: u32 */
+static void pto_cpu_tmaxs_u32__baseline(const pto_tile *dst, const pto_tile *src, const void *scalar)
 {
     uint32_t *d = (uint32_t *)dst->data;
     const uint32_t *s = (const uint32_t *)src->data;
-    const size_t rows = dst->valid_rows, cols = dst->valid_cols, ds = dst->cols, ss = src->cols;
+    const size_t ds = dst->cols, ss = src->cols;
+    size_t rows = dst->valid_rows, cols = dst->valid_cols, i, j;
     uint32_t scalar_bits;
     uint32_t v_scalar;
-    size_t i, j;
     pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
     v_scalar = (scalar_bits);
+    if (cols == ds && cols == ss) { /* whole rows of both: one contiguous run */
+        cols *= rows;
+        rows = 1;
+    }
+    for (i = 0; i < rows; i++) {
+        uint32_t *drow = d + i * ds;
+        const uint32_t *srow = s + i * ss;
+        for (j = 0; j < cols; j++) {
+            const uint32_t v_src = (srow[j]);
+            drow[j] = (pto_cpu__max_u32(v_src, v_scalar));
+        }
+    }
+}
+#if PTO_CPU_X86
+
+/* pto_cpu_tmaxs_u32__avx2: u32 */
+PTO_CPU_AVX2 static void pto_cpu_tmaxs_u32__avx2(const pto_tile *dst, const pto_tile *src, const void *scalar)
+{
+    uint32_t *d = (uint32_t *)dst->data;
+    const uint32_t *s = (const uint32_t *)src->data;
+    const size_t ds = dst->cols, ss = src->cols;
+    size_t rows = dst->valid_rows, cols = dst->valid_cols, i, j;
+    uint32_t scalar_bits;
+    uint32_t v_scalar;
+    pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
+    v_scalar = (scalar_bits);
+    if (cols == ds && cols == ss) { /* whole rows of both: one contiguous run */
+        cols *= rows;
+        rows = 1;
+    }
     for (i = 0; i < rows; i++) {
         uint32_t *drow = d + i * ds;
         const uint32_t *srow = s + i * ss;
@@ -241,17 +750,59 @@ void pto_cpu_tmaxs_u32(const pto_tile *dst, const pto_tile *src, const void *sca
     }
 }
 
-/* pto_cpu_tmaxs_u8: u8 */
-void pto_cpu_tmaxs_u8(const pto_tile *dst, const pto_tile *src, const void *scalar)
+/* pto_cpu_tmaxs_u32__avx512: u32 */
+PTO_CPU_AVX512 static void pto_cpu_tmaxs_u32__avx512(const pto_tile *dst, const pto_tile *src, const void *scalar)
+{
+    uint32_t *d = (uint32_t *)dst->data;
+    const uint32_t *s = (const uint32_t *)src->data;
+    const size_t ds = dst->cols, ss = src->cols;
+    size_t rows = dst->valid_rows, cols = dst->valid_cols, i, j;
+    uint32_t scalar_bits;
+    uint32_t v_scalar;
+    pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
+    v_scalar = (scalar_bits);
+    if (cols == ds && cols == ss) { /* whole rows of both: one contiguous run */
+        cols *= rows;
+        rows = 1;
+    }
+    for (i = 0; i < rows; i++) {
+        uint32_t *drow = d + i * ds;
+        const uint32_t *srow = s + i * ss;
+        for (j = 0; j < cols; j++) {
+            const uint32_t v_src = (srow[j]);
+            drow[j] = (pto_cpu__max_u32(v_src, v_scalar));
+        }
+    }
+}
+#endif
+
+/* pto_cpu_tmaxs_u32: the body of the ISA variant the kernels run (pto/pto_cpu_isa.h) */
+void pto_cpu_tmaxs_u32(const pto_tile *dst, const pto_tile *src, const void *scalar)
+{
+    switch (pto_cpu__isa()) {
+#if PTO_CPU_X86
+    case PTO_CPU_ISA_AVX512: pto_cpu_tmaxs_u32__avx512(dst, src, scalar); break;
+    case PTO_CPU_ISA_AVX2: pto_cpu_tmaxs_u32__avx2(dst, src, scalar); break;
+#endif
+    default: pto_cpu_tmaxs_u32__baseline(dst, src, scalar); break;
+    }
+}
+
+/* pto_cpu_tmaxs_u8__baseline: u8 */
+static void pto_cpu_tmaxs_u8__baseline(const pto_tile *dst, const pto_tile *src, const void *scalar)
 {
     uint8_t *d = (uint8_t *)dst->data;
     const uint8_t *s = (const uint8_t *)src->data;
-    const size_t rows = dst->valid_rows, cols = dst->valid_cols, ds = dst->cols, ss = src->cols;
+    const size_t ds = dst->cols, ss = src->cols;
+    size_t rows = dst->valid_rows, cols = dst->valid_cols, i, j;
     uint8_t scalar_bits;
     uint8_t v_scalar;
-    size_t i, j;
     pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
     v_scalar = (scalar_bits);
+    if (cols == ds && cols == ss) { /* whole rows of both: one contiguous run */
+        cols *= rows;
+        rows = 1;
+    }
     for (i = 0; i < rows; i++) {
         uint8_t *drow = d + i * ds;
         const uint8_t *srow = s + i * ss;
@@ -259,5 +810,69 @@ void pto_cpu_tmaxs_u8(const pto_tile *dst, const pto_tile *src, const void *scal
             const uint8_t v_src = (srow[j]);
             drow[j] = (pto_cpu__max_u8(v_src, v_scalar));
         }
+    }
+}
+#if PTO_CPU_X86
+
+/* pto_cpu_tmaxs_u8__avx2: u8 */
+PTO_CPU_AVX2 static void pto_cpu_tmaxs_u8__avx2(const pto_tile *dst, const pto_tile *src, const void *scalar)
+{
+    uint8_t *d = (uint8_t *)dst->data;
+    const uint8_t *s = (const uint8_t *)src->data;
+    const size_t ds = dst->cols, ss = src->cols;
+    size_t rows = dst->valid_rows, cols = dst->valid_cols, i, j;
+    uint8_t scalar_bits;
+    uint8_t v_scalar;
+    pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
+    v_scalar = (scalar_bits);
+    if (cols == ds && cols == ss) { /* whole rows of both: one contiguous run */
+        cols *= rows;
+        rows = 1;
+    }
+    for (i = 0; i < rows; i++) {
+        uint8_t *drow = d + i * ds;
+        const uint8_t *srow = s + i * ss;
+        for (j = 0; j < cols; j++) {
+            const uint8_t v_src = (srow[j]);
+            drow[j] = (pto_cpu__max_u8(v_src, v_scalar));
+        }
+    }
+}
+
+/* pto_cpu_tmaxs_u8__avx512: u8 */
+PTO_CPU_AVX512 static void pto_cpu_tmaxs_u8__avx512(const pto_tile *dst, const pto_tile *src, const void *scalar)
+{
+    uint8_t *d = (uint8_t *)dst->data;
+    const uint8_t *s = (const uint8_t *)src->data;
+    const size_t ds = dst->cols, ss = src->cols;
+    size_t rows = dst->valid_rows, cols = dst->valid_cols, i, j;
+    uint8_t scalar_bits;
+    uint8_t v_scalar;
+    pto_cpu__copy_bytes(&scalar_bits, scalar, sizeof scalar_bits); /* the caller's scalar need not be aligned */
+    v_scalar = (scalar_bits);
+    if (cols == ds && cols == ss) { /* whole rows of both: one contiguous run */
+        cols *= rows;
+        rows = 1;
+    }
+    for (i = 0; i < rows; i++) {
+        uint8_t *drow = d + i * ds;
+        const uint8_t *srow = s + i * ss;
+        for (j = 0; j < cols; j++) {
+            const uint8_t v_src = (srow[j]);
+            drow[j] = (pto_cpu__max_u8(v_src, v_scalar));
+        }
+    }
+}
+#endif
+
+/* pto_cpu_tmaxs_u8: the body of the ISA variant the kernels run (pto/pto_cpu_isa.h) */
+void pto_cpu_tmaxs_u8(const pto_tile *dst, const pto_tile *src, const void *scalar)
+{
+    switch (pto_cpu__isa()) {
+#if PTO_CPU_X86
+    case PTO_CPU_ISA_AVX512: pto_cpu_tmaxs_u8__avx512(dst, src, scalar); break;
+    case PTO_CPU_ISA_AVX2: pto_cpu_tmaxs_u8__avx2(dst, src, scalar); break;
+#endif
+    default: pto_cpu_tmaxs_u8__baseline(dst, src, scalar); break;
     }
 }

@@ -1,0 +1,107 @@
+"""ISA variants of the portable profile's kernels (the cpu profile: kernels, no machine model).
+
+Every such kernel is rendered once per variant below. The baseline body is plain C11 and is
+all that non-x86 or non-GNU builds compile; on x86-64 with gcc or clang the other bodies are
+compiled for wider ISA levels through __attribute__((target(...))) (the library's flags stay
+baseline x86-64), and the public kernel picks one at run time: the best the CPU runs, detected
+on the first call (out/<p>/pto_<p>_dispatch.c), or the one pto_<p>_set_isa() forces.
+
+No target names FMA, and -ffp-contract=off keeps a*b+c two roundings in every variant (AVX-512F
+has FMA instructions of its own; tests/firmware.py finds none). F16C converts f16 exactly like
+the software conversions of pto_<p>_ops.h (tests/unit/test_cpu_isa.c: every f16 and a sweep
+of f32 patterns; a NaN stays a NaN).
+"""
+import cexpr
+
+# name, what the variant is, the x86 target ("" for the portable baseline), gcc's extra target
+# options, the __builtin_cpu_supports features detection needs (F16C is read from CPUID: clang
+# 14 does not know the name), vector bytes (the argmax lanes) and whether f16 converts by F16C
+VARIANTS = [
+    {"name": "baseline", "title": "portable C11; on x86-64 the baseline ISA (SSE2)",
+     "target": "", "gcc_extra": "", "features": [], "vector_bytes": 16, "f16c": False},
+    {"name": "avx2", "title": "AVX2 and F16C, 256-bit vectors",
+     "target": "avx2,f16c", "gcc_extra": "", "features": ["avx2"], "vector_bytes": 32, "f16c": True},
+    {"name": "avx512", "title": "AVX-512 F, BW and VL with F16C, 512-bit vectors",
+     "target": "avx512f,avx512bw,avx512vl,avx2,f16c", "gcc_extra": ",prefer-vector-width=512",
+     "features": ["avx512f", "avx512bw", "avx512vl", "avx2"], "vector_bytes": 64, "f16c": True},
+]
+
+# The baseline argmax keeps this many lanes of running maxima per row (rows at least this long;
+# shorter ones take the scalar loop). More than 16: gcc unrolls loops of up to 16 iterations
+# completely before it vectorises, and the unrolled lanes then stay scalar.
+ARGMAX_LANES = 32
+
+# Row-expand mode 2 in the x86 variants: the narrow block is repeated to at least this many
+# elements, so its loop runs more than 16 times: gcc peels loops of up to 16 iterations
+# completely, and the peeled body stays scalar where dst may be the full source.
+MIN_PERIOD = 32
+CT_BYTES = {"float": 4, "int32_t": 4, "uint32_t": 4, "int16_t": 2, "uint16_t": 2, "int8_t": 1, "uint8_t": 1}
+
+
+def has_variants(model, p):
+    prof = model.profile(p)
+    return bool(prof["kernels"]) and not prof["isa"]
+
+
+def variants(p):
+    """The variants as the templates see them: enum value (0 is AUTO), names, attribute macro."""
+    out = []
+    for i, v in enumerate(VARIANTS):
+        out.append(dict(v, value=i + 1, enum=f"PTO_{p.upper()}_ISA_{v['name'].upper()}", x86=bool(v["target"]),
+                        attr=f"PTO_{p.upper()}_{v['name'].upper()}" if v["target"] else "",
+                        lanes=v["vector_bytes"] // 4))
+    return out
+
+
+def argmax_dtypes(model):
+    """Per dtype, the argmax row routines' types: S the element, K the order key (a number's
+    rank, -0 and +0 alike; floats compare as floats in the vector routines, integers as int32
+    after widening, u32 with its top bit flipped)."""
+    out = []
+    for d in model.dtype_list:
+        unsigned32 = d["name"] == "u32"
+        is_float = d["class"] == "float"
+        out.append({"name": d["name"], "S": cexpr.CTYPE[d["name"]], "float": is_float, "bits": d["bits"],
+                    "inf": f"0x{((1 << d['exponent_bits']) - 1) << d['fraction_bits']:x}u" if is_float else "",
+                    "abs": f"0x{(1 << (d['bits'] - 1)) - 1:x}u",
+                    "K": "uint32_t" if unsigned32 else "int32_t", "K_MIN": "0" if unsigned32 else "INT32_MIN"})
+    return out
+
+
+def x86_ops(p):
+    """Element operations the x86 variants' math calls instead of pto_<p>_ops.h's, by
+    <op>_<suffix>: the same bits in a form gcc vectorises without moving lane masks through
+    general registers (pto_<p>_simd.h; GNU C builtins, which the portable baseline avoids)."""
+    return {"max_f": f"pto_{p}__x86_max_f"}
+
+
+def kernel_variants(p, k, dt, math_x86):
+    """The per-variant contexts of kernel k (a baseline context): its body's name and linkage,
+    and what differs. dt: the element dtype (src's for argmax); math_x86: the x86 variants'
+    element math (None for argmax). f16 and bf16 arithmetic (a load that converts) runs in the
+    x86 variants through whole-vector conversions, f16's by F16C."""
+    out = []
+    for v in variants(p):
+        kv = dict(k, name=f"{k['name']}__{v['name']}", variant=v["name"], x86=v["x86"],
+                  linkage=(v["attr"] + " static " if v["attr"] else "static "), wide=0)
+        if "reduce" in k:
+            if v["x86"]:
+                kv.update(long_rows=f"pto_{p}__{v['name']}_argmax_{dt['name']}", lanes=v["lanes"])
+            else:
+                kv.update(long_rows=f"pto_{p}__argmax_lanes_{dt['name']}", lanes=ARGMAX_LANES)
+        elif v["x86"]:
+            kv["math"] = math_x86
+            if k["load"] and (dt["name"] != "f16" or v["f16c"]):
+                conv = f"pto_{p}__{v['name']}_%s_{dt['name']}"
+                kv.update(wide=v["lanes"], widen_block=conv % "widen", narrow_block=conv % "narrow",
+                          widen_part=conv % "widen" + "_part", narrow_part=conv % "narrow" + "_part")
+            if k["load"] and dt["name"] == "f16":
+                kv.update(load=f"pto_{p}__{v['name']}_f16_to_f32", store=f"pto_{p}__{v['name']}_f32_to_f16")
+        if "block" in k:  # row-expand mode 2: the x86 variants read the block by vectors
+            kv["period"], kv["fill_block"], kv["vector"] = k["block"], "", 0
+            if v["x86"] and not kv["wide"]:
+                kv["vector"] = v["vector_bytes"] // CT_BYTES[k["CT"]]
+                kv["period"] = max(k["block"], kv["vector"], MIN_PERIOD)
+                kv["fill_block"] = f"pto_{p}__{v['name']}_repeat_block"
+        out.append(kv)
+    return out

@@ -1,0 +1,288 @@
+/* The cpu kernels' ISA variants (pto/pto_cpu_isa.h, out/cpu/pto_cpu_simd.h): the selection API,
+ * the x86 variants' f16 and bf16 conversions against the software ones, and every argmax row
+ * routine (portable short rows and lanes, x86 vectors) against the reference on every row
+ * length up to a few vectors, around the vector lengths and the overlapping last vector. A
+ * variant this CPU lacks is skipped. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "pto/pto.h"
+#include "pto_cpu_simd.h"
+#include "ref.h"
+#include "values.h"
+
+#define STRIDE 4099u /* f32 patterns at this stride: ~1M, every exponent and sign */
+
+static void names_and_support(void **state)
+{
+    int v, w;
+    (void)state;
+    for (v = 0; v < PTO_CPU_ISA_COUNT; v++) {
+        assert_non_null(pto_cpu_isa_name((pto_cpu_isa)v));
+        for (w = 0; w < v; w++) assert_string_not_equal(pto_cpu_isa_name((pto_cpu_isa)v), pto_cpu_isa_name((pto_cpu_isa)w));
+    }
+    assert_null(pto_cpu_isa_name(PTO_CPU_ISA_COUNT));
+    assert_true(pto_cpu_isa_supported(PTO_CPU_ISA_AUTO));
+    assert_true(pto_cpu_isa_supported(PTO_CPU_ISA_BASELINE));
+    assert_false(pto_cpu_isa_supported(PTO_CPU_ISA_COUNT));
+    assert_false(pto_cpu_isa_supported((pto_cpu_isa)-1));
+}
+
+/* AUTO selects the widest supported variant; forcing one selects it; an unsupported one
+ * changes nothing */
+static void forcing_and_detection(void **state)
+{
+    int best = PTO_CPU_ISA_BASELINE, v;
+    (void)state;
+    for (v = PTO_CPU_ISA_BASELINE; v < PTO_CPU_ISA_COUNT; v++)
+        if (pto_cpu_isa_supported((pto_cpu_isa)v)) best = v;
+    assert_int_equal(pto_cpu_set_isa(PTO_CPU_ISA_AUTO), 1);
+    assert_int_equal(pto_cpu_isa_selected(), best);
+    for (v = PTO_CPU_ISA_BASELINE; v < PTO_CPU_ISA_COUNT; v++) {
+        if (pto_cpu_isa_supported((pto_cpu_isa)v)) {
+            assert_int_equal(pto_cpu_set_isa((pto_cpu_isa)v), 1);
+            assert_int_equal(pto_cpu_isa_selected(), v);
+        } else {
+            assert_int_equal(pto_cpu_set_isa(PTO_CPU_ISA_BASELINE), 1);
+            assert_int_equal(pto_cpu_set_isa((pto_cpu_isa)v), 0);
+            assert_int_equal(pto_cpu_isa_selected(), PTO_CPU_ISA_BASELINE);
+        }
+    }
+    assert_int_equal(pto_cpu_set_isa(PTO_CPU_ISA_COUNT), 0);
+    assert_int_equal(pto_cpu_set_isa(PTO_CPU_ISA_AUTO), 1);
+    assert_int_equal(pto_cpu_isa_selected(), best);
+}
+
+#if PTO_CPU_X86
+/* One x86 variant's conversions */
+typedef struct {
+    pto_cpu_isa isa;
+    unsigned lanes;
+    float (*f16_to_f32)(uint16_t);
+    uint16_t (*f32_to_f16)(float);
+    void (*widen_f16)(float *, const uint16_t *), (*narrow_f16)(uint16_t *, const float *);
+    void (*widen_bf16)(float *, const uint16_t *), (*narrow_bf16)(uint16_t *, const float *);
+    void (*widen_part[2])(float *, const uint16_t *, size_t);   /* f16, bf16: the first n elements */
+    void (*narrow_part[2])(uint16_t *, const float *, size_t);
+} convert;
+
+static const convert converts[] = {
+    { PTO_CPU_ISA_AVX2, 8, pto_cpu__avx2_f16_to_f32, pto_cpu__avx2_f32_to_f16, pto_cpu__avx2_widen_f16,
+      pto_cpu__avx2_narrow_f16, pto_cpu__avx2_widen_bf16, pto_cpu__avx2_narrow_bf16,
+      { pto_cpu__avx2_widen_f16_part, pto_cpu__avx2_widen_bf16_part },
+      { pto_cpu__avx2_narrow_f16_part, pto_cpu__avx2_narrow_bf16_part } },
+    { PTO_CPU_ISA_AVX512, 16, pto_cpu__avx512_f16_to_f32, pto_cpu__avx512_f32_to_f16, pto_cpu__avx512_widen_f16,
+      pto_cpu__avx512_narrow_f16, pto_cpu__avx512_widen_bf16, pto_cpu__avx512_narrow_bf16,
+      { pto_cpu__avx512_widen_f16_part, pto_cpu__avx512_widen_bf16_part },
+      { pto_cpu__avx512_narrow_f16_part, pto_cpu__avx512_narrow_bf16_part } },
+};
+
+/* runs check on every x86 variant this CPU has; with none, the test is skipped */
+static void on_each_variant(void (*check)(const convert *c))
+{
+    unsigned i, ran = 0;
+    for (i = 0; i < sizeof converts / sizeof converts[0]; i++) {
+        if (!pto_cpu_isa_supported(converts[i].isa)) continue;
+        check(&converts[i]);
+        ran++;
+    }
+    if (!ran) skip();
+}
+
+/* every f16 and bf16 widened, one by one and in vectors: the software's bits (a NaN: a NaN) */
+static void check_widening(const convert *c)
+{
+    uint16_t in[16];
+    float out[16];
+    unsigned l;
+    uint32_t h;
+    for (h = 0; h < 65536; h += c->lanes) {
+        for (l = 0; l < c->lanes; l++) in[l] = (uint16_t)(h + l);
+        c->widen_f16(out, in);
+        for (l = 0; l < c->lanes; l++) {
+            uint32_t want = pto_cpu__bits(pto_cpu__f16_to_f32(in[l]));
+            if (!ref_same(PTO_F32, want, pto_cpu__bits(out[l])) || !ref_same(PTO_F32, want, pto_cpu__bits(c->f16_to_f32(in[l]))))
+                fail_msg("%s: f16 0x%04x: expected f32 0x%08x", pto_cpu_isa_name(c->isa), in[l], (unsigned)want);
+        }
+        c->widen_bf16(out, in);
+        for (l = 0; l < c->lanes; l++)
+            if (pto_cpu__bits(out[l]) != pto_cpu__bits(pto_cpu__bf16_to_f32(in[l])))
+                fail_msg("%s: bf16 0x%04x widened to 0x%08x", pto_cpu_isa_name(c->isa), in[l], (unsigned)pto_cpu__bits(out[l]));
+    }
+}
+
+/* f32 patterns narrowed, one by one and in vectors: f16 the software's bits (a NaN: a NaN),
+ * bf16 exactly its bits (the same rule quiets a NaN) */
+static void check_narrowing(const convert *c)
+{
+    float in[16];
+    uint16_t out[16];
+    unsigned l;
+    uint64_t u;
+    for (u = 0; u < (1ull << 32); u += (uint64_t)STRIDE * c->lanes) {
+        for (l = 0; l < c->lanes; l++) in[l] = pto_cpu__float((uint32_t)(u + (uint64_t)l * STRIDE));
+        c->narrow_f16(out, in);
+        for (l = 0; l < c->lanes; l++) {
+            uint16_t want = pto_cpu__f32_to_f16(in[l]);
+            if (!ref_same(PTO_F16, want, out[l]) || !ref_same(PTO_F16, want, c->f32_to_f16(in[l])))
+                fail_msg("%s: f32 0x%08x: expected f16 0x%04x, got 0x%04x", pto_cpu_isa_name(c->isa),
+                         (unsigned)pto_cpu__bits(in[l]), want, out[l]);
+        }
+        c->narrow_bf16(out, in);
+        for (l = 0; l < c->lanes; l++)
+            if (out[l] != pto_cpu__f32_to_bf16(in[l]))
+                fail_msg("%s: f32 0x%08x: expected bf16 0x%04x, got 0x%04x", pto_cpu_isa_name(c->isa),
+                         (unsigned)pto_cpu__bits(in[l]), pto_cpu__f32_to_bf16(in[l]), out[l]);
+    }
+}
+
+/* a row's last n < lanes elements: widened as a whole vector would, and narrowed into exactly
+ * n elements, the ones after them untouched (each buffer is exactly n long: a sanitizer sees
+ * any access past it) */
+static void check_partial_vectors(const convert *c)
+{
+    unsigned h, l, n;
+    for (h = 0; h < 2; h++) {
+        const pto_dtype dt = h ? PTO_BF16 : PTO_F16;
+        for (n = 1; n < c->lanes; n++) {
+            uint16_t *in = malloc(n * sizeof *in), *out = malloc((n + 1) * sizeof *out);
+            float wide[16], back[16];
+            assert_true(in && out);
+            for (l = 0; l < n; l++) in[l] = (uint16_t)(0x3c00u + 37u * l + 1000u * h);
+            c->widen_part[h](wide, in, n);
+            for (l = 0; l < n; l++) {
+                const float want = h ? pto_cpu__bf16_to_f32(in[l]) : pto_cpu__f16_to_f32(in[l]);
+                if (pto_cpu__bits(wide[l]) != pto_cpu__bits(want))
+                    fail_msg("%s: %s partial widening of %u: element %u", pto_cpu_isa_name(c->isa), ref_fmt(dt)->name, n, l);
+            }
+            for (l = 0; l < c->lanes; l++) back[l] = l < n ? wide[l] : 1e30f;
+            out[n] = 0xabcd;
+            c->narrow_part[h](out, back, n);
+            for (l = 0; l < n; l++)
+                if (out[l] != in[l]) fail_msg("%s: %s partial narrowing of %u: element %u", pto_cpu_isa_name(c->isa), ref_fmt(dt)->name, n, l);
+            assert_int_equal(out[n], 0xabcd);
+            free(in);
+            free(out);
+        }
+    }
+}
+
+static void widening_matches_software(void **state) { (void)state; on_each_variant(check_widening); }
+static void narrowing_matches_software(void **state) { (void)state; on_each_variant(check_narrowing); }
+static void partial_vectors_touch_only_their_elements(void **state) { (void)state; on_each_variant(check_partial_vectors); }
+#endif
+
+/* ---- argmax row routines ---- */
+typedef size_t (*row_fn)(const void *row, size_t n);
+typedef struct {
+    pto_dtype dt;
+    row_fn fn[4];          /* short rows, lanes, avx2, avx512 */
+} routines;
+
+#if PTO_CPU_X86
+#define X86_ROUTINES(N, T) \
+    static size_t avx2_##N(const void *r, size_t n) { return pto_cpu__avx2_argmax_##N((const T *)r, n); } \
+    static size_t avx512_##N(const void *r, size_t n) { return pto_cpu__avx512_argmax_##N((const T *)r, n); }
+#define X86_NAMES(N) avx2_##N, avx512_##N
+#else
+#define X86_ROUTINES(N, T)
+#define X86_NAMES(N) NULL, NULL
+#endif
+#define ROUTINES(N, T) \
+    static size_t short_##N(const void *r, size_t n) { return pto_cpu__argmax_short_##N((const T *)r, n); } \
+    static size_t lanes_##N(const void *r, size_t n) { return pto_cpu__argmax_lanes_##N((const T *)r, n); } \
+    X86_ROUTINES(N, T)
+ROUTINES(f32, float)
+ROUTINES(f16, uint16_t)
+ROUTINES(bf16, uint16_t)
+ROUTINES(i32, int32_t)
+ROUTINES(u32, uint32_t)
+ROUTINES(i16, int16_t)
+ROUTINES(u16, uint16_t)
+ROUTINES(i8, int8_t)
+ROUTINES(u8, uint8_t)
+#define ENTRY(E, N) { E, { short_##N, lanes_##N, X86_NAMES(N) } }
+static const routines all[] = {
+    ENTRY(PTO_F32, f32), ENTRY(PTO_F16, f16), ENTRY(PTO_BF16, bf16), ENTRY(PTO_I32, i32), ENTRY(PTO_U32, u32),
+    ENTRY(PTO_I16, i16), ENTRY(PTO_U16, u16), ENTRY(PTO_I8, i8), ENTRY(PTO_U8, u8),
+};
+/* each routine's variant and the shortest row it takes (pto_cpu_simd.h) */
+static const pto_cpu_isa fn_isa[4] = { PTO_CPU_ISA_BASELINE, PTO_CPU_ISA_BASELINE, PTO_CPU_ISA_AVX2, PTO_CPU_ISA_AVX512 };
+static const size_t fn_min[4] = { 1, 32, 8, 16 };
+static const char *const fn_name[4] = { "short rows", "lanes", "avx2", "avx512" };
+
+enum { FILL_RANDOM, FILL_CLASSES, FILL_TIES, FILL_ZEROS, FILL_TOP_AT_END, N_FILLS };
+
+static uint64_t value(pto_dtype dt, int fill, uint64_t *rng, size_t k, size_t n)
+{
+    const ref_format *f = ref_fmt(dt);
+    switch (fill) {
+    case FILL_CLASSES: return h_value(dt, H_FILL_CLASSES, rng, k, n % 7);
+    case FILL_TIES: return h_value(dt, H_FILL_TIES, rng, k, 0);
+    case FILL_ZEROS: /* +0 and -0 (integers: 0): all tie */
+        return f->is_float && (h_rand(rng) & 1) ? 1ull << (8 * f->bytes - 1) : 0;
+    case FILL_TOP_AT_END: /* ascending: the maximum is the last element */
+        return f->is_float ? ref_from_double(dt, (double)k) : ref_from_int(dt, (int64_t)(k % 100));
+    default: { /* random numbers: NaN-free, so the vector routines finish in their lanes */
+        uint64_t v = h_rand(rng);
+        return f->is_float ? ref_from_double(dt, (double)(int64_t)(v % 2001) - 1000.0) : v;
+    }
+    }
+}
+
+static void argmax_rows_match_reference(void **state)
+{
+    static const size_t longer[] = { 127, 128, 129, 255, 256, 257, 1000 };
+    uint64_t bits[1000], rng = 7;
+    unsigned r, f, fill, seed;
+    size_t n, k, b, t;
+    (void)state;
+    for (r = 0; r < sizeof all / sizeof all[0]; r++) {
+        const routines *x = &all[r];
+        const unsigned eb = ref_fmt(x->dt)->bytes;
+        for (t = 0; t < 100 + sizeof longer / sizeof longer[0]; t++) {
+            n = t < 100 ? t + 1 : longer[t - 100];
+            for (fill = 0; fill < N_FILLS; fill++) {
+                for (seed = 0; seed < 2; seed++) {
+                    uint8_t *row = malloc(n * eb); /* exactly the row: a sanitizer sees any read past it */
+                    size_t want;
+                    assert_non_null(row);
+                    for (k = 0; k < n; k++) {
+                        bits[k] = value(x->dt, (int)fill, &rng, k, n);
+                        for (b = 0; b < eb; b++) row[k * eb + b] = (uint8_t)(bits[k] >> (8 * b));
+                    }
+                    want = ref_argmax(x->dt, bits, n);
+                    for (f = 0; f < 4; f++) {
+                        size_t got;
+                        if (!x->fn[f] || n < fn_min[f] || !pto_cpu_isa_supported(fn_isa[f])) continue;
+                        got = x->fn[f](row, n);
+                        if (got != want)
+                            fail_msg("%s argmax, %s, n %zu, fill %u: expected %zu, got %zu", ref_fmt(x->dt)->name,
+                                     fn_name[f], n, fill, want, got);
+                    }
+                    free(row);
+                }
+            }
+        }
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        { "cpu.isa.names_and_support", names_and_support, NULL, NULL, NULL },
+        { "cpu.isa.forcing_and_detection", forcing_and_detection, NULL, NULL, NULL },
+#if PTO_CPU_X86
+        { "cpu.isa.widening_matches_software", widening_matches_software, NULL, NULL, NULL },
+        { "cpu.isa.narrowing_matches_software", narrowing_matches_software, NULL, NULL, NULL },
+        { "cpu.isa.partial_vectors_touch_only_their_elements", partial_vectors_touch_only_their_elements, NULL, NULL, NULL },
+#endif
+        { "cpu.isa.argmax_rows_match_reference", argmax_rows_match_reference, NULL, NULL, NULL },
+    };
+    return cmocka_run_group_tests_name("cpu.isa", tests, NULL, NULL);
+}
