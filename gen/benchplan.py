@@ -80,11 +80,6 @@ def stream(inst, rows):
     return max(ins, key=lambda i: (size(rows[i]), -i))
 
 
-def casts(inst, operands):
-    return ", ".join((f"(const pto_tile *)a[{i}]" if inst.kind["operands"][o]["tile"] else f"a[{i}]")
-                     for i, o in enumerate(operands))
-
-
 def context(inst, p, plain_ctx):
     """The bench file's context: the representative tuples with their kernel and plain loop
     (plain_ctx(tup) gives the loop's names, types and math), the cases, and a note when the
@@ -97,7 +92,7 @@ def context(inst, p, plain_ctx):
     for t in representatives(inst, p):
         cname = t.ident().replace(".", "_")
         tuples.append({"cname": cname, "ident": t.ident(), "kernel": t.kernel,
-                       "casts": casts(inst, t.entry["operands"]), "plain": plain_ctx(t)})
+                       "casts": testplan.casts(inst, t.entry["operands"]), "plain": plain_ctx(t)})
         for label, rows, cols, vr, vc in SHAPES:
             case = bench_case(plan, t, rows, cols, vr, vc)
             if case is not None:
@@ -105,7 +100,7 @@ def context(inst, p, plain_ctx):
                 cases.append({"variant": variant(t), "dtype": main_dtype(t)["name"], "shape": label, "cname": cname,
                               "form": t.entry["form"], "ops": ops, "stream": stream(inst, ops), "elems": vr * vc})
     forms = {c["form"] for c in cases}
-    entries = [{"form": e["form"], "c_name": inst.entry_name(p, e), "casts": casts(inst, e["operands"])}
+    entries = [{"form": e["form"], "c_name": inst.entry_name(p, e), "casts": testplan.casts(inst, e["operands"])}
                for e in inst.entries(p) if e["form"] in forms]
     note = "" if cases else f"{inst.name}: none of {', '.join(DTYPES)} is legal on {p}"
     return {"tuples": tuples, "cases": cases, "entries": entries, "note": note}
@@ -121,7 +116,7 @@ def counter_context(model, p):
         for t in representatives(inst, p):
             entry = f"entry_{inst.name}_{t.entry['form']}"
             if entry not in [e["name"] for e in entries]:
-                entries.append({"name": entry, "c_name": inst.entry_name(p, t.entry), "casts": casts(inst, t.entry["operands"])})
+                entries.append({"name": entry, "c_name": inst.entry_name(p, t.entry), "casts": testplan.casts(inst, t.entry["operands"])})
             for label, rows, cols, vr, vc in SHAPES:
                 ops, same = bench_ops(plan, t, rows, cols, vr, vc), None
                 if not plan.fits_ub(t, ops):  # as upstream's tests do: dst on its full source

@@ -45,17 +45,20 @@ def context(model, p):
     dtypes = model.dtypes
     typed = [{"op": op, "cls": vector.CLASS[op], "dt": d, "T": CTYPE[d], "enum": dtypes[d]["enum"]}
              for op in ops for d in isa[op]]
-    model_ = MODELS[p]
+    spec = MODELS[p]
     return {
         "prof": prof,
         "machine": prof["machine"],
         "machine_list": sorted(prof["machine"].items()),
-        "rules": [{"name": n, "doc": doc} for n, doc in model_["rules"]],
-        "repeats_doc": model_["repeats"],
-        "opcodes": ops + model_["moves"],
+        "rules": [{"name": n, "doc": doc} for n, doc in spec["rules"]],
+        "repeats_doc": spec["repeats"],
+        "opcodes": ops + spec["moves"],
         "isa": [{"op": op, "cls": vector.CLASS[op], "dtypes": [dtypes[d]["enum"] for d in isa[op]]} for op in ops],
         "typed": typed,
         "widths": sorted({dtypes[d]["bits"] for op in ops for d in isa[op]}),
         "compared": [{"name": d["name"], "enum": d["enum"]} for d in model.dtype_list
                      if any(d["name"] in isa[op] for op in ops)],
+        "alu_ops": [{"op": op, "fn": vector.element_op(op)} for op in ops if vector.CLASS[op] != "reduce"],
+        # lanes of the narrowest element the model moves: its register arrays' size
+        "max_lanes": prof["machine"]["repeat_bytes"] * 8 // min(dtypes[d]["bits"] for op in ops for d in isa[op]),
     }

@@ -132,8 +132,6 @@ def header_notes(inst, profiles, width=96):
     return notes if width is None else [line for n in notes for line in textwrap.wrap(n, width)]
 
 
-
-
 def entry_ctx(inst, p, entry):
     k = inst.kind
     prof = inst.model.profile(p)
@@ -188,16 +186,6 @@ def entry_ctx(inst, p, entry):
     }
 
 
-def machine_context(m, p):
-    """A vector machine model's header and simulator: its ISA, rules, and element operations."""
-    ctx = machine.context(m, p)
-    fns = {"vadd": "add", "vsub": "sub", "vmul": "mul", "vdiv": "div", "vmax": "max", "vmin": "min"}
-    ctx["alu_ops"] = [{"op": i["op"], "fn": fns[i["op"].rstrip("s") if i["cls"] == "scalar" else i["op"]]}
-                      for i in ctx["isa"] if i["cls"] in ("binary", "scalar")]
-    ctx["max_lanes"] = ctx["machine"]["repeat_bytes"] * 8 // min(ctx["widths"])
-    return ctx
-
-
 class Renderer:
     def __init__(self, model):
         self.model = model
@@ -225,7 +213,7 @@ class Renderer:
             base["halfs"] = [{"name": d["name"], "inf": f"0x{((1 << d['exponent_bits']) - 1) << d['fraction_bits']:04x}u"}
                              for d in m.dtype_list if d["class"] == "float" and d["bits"] == 16]
             if m.profile(p)["isa"]:
-                base.update(machine_context(m, p))
+                base.update(machine.context(m, p))
             if cpuisa.has_variants(m, p):
                 base.update(variants=cpuisa.variants(p), argmax=cpuisa.argmax_dtypes(m), argmax_lanes=cpuisa.ARGMAX_LANES)
         if kind == "umbrella":

@@ -133,14 +133,15 @@ class Plan:
                 best = (rows, hi)
         if best is None:
             raise AssertionError(f"test plan bug: {self.inst.name} {tup.ident()}: no tmp satisfies {[r.name for r in rules]}")
-        t = tile(self.dindex[tup.dtype_of("tmp")["name"]], best[0], best[1], best[0], best[1])
-        return t
+        return tile(self.dindex[tup.dtype_of("tmp")["name"]], best[0], best[1], best[0], best[1])
+
+    def arena_fits(self, arena):
+        """An arena of `arena` bytes and its guards fit the unified buffer's tile area (if any)."""
+        return self.ub_origin is None or arena + 2 * GUARD <= self.ub_tiles
 
     def fits_ub(self, tup, ops, same_as=None):
-        if self.ub_origin is None:
-            return True
         trial = {name: dict(d) for name, d in ops.items()}
-        return self.layout_arena(tup, trial, same_as) + 2 * GUARD <= self.ub_tiles
+        return self.arena_fits(self.layout_arena(tup, trial, same_as))
 
     def dst_on_full(self, tup):
         """{dst: the full source} where dst may be that very tile, else None."""
@@ -215,7 +216,7 @@ class Plan:
         descs = self.descs(tup, ops)
         if "order" in tup.axes and M.roles_order(self.inst.kind, descs) != tup.axes["order"]:
             return None  # e.g. a mode-2 narrow operand as wide as dst reads as the normal order
-        if self.ub_origin is not None and arena + 2 * GUARD > self.ub_tiles:
+        if not self.arena_fits(arena):
             raise AssertionError(f"test plan bug: {self.inst.name} {tup.ident()} {label}: the arena "
                                  f"({arena} bytes) does not fit the {self.ub_tiles} bytes of UB for tiles")
         got = M.verify(self.inst, self.p, tup.entry["form"], descs, self.ub_origin)
@@ -353,13 +354,17 @@ def entry_ctx(inst, p, e):
     """How a harness calls entry point `e`: its C name, argument casts from `const void *a[]`,
     and each operand's part (H_IO_*)."""
     k = inst.kind
-    return {"c_name": inst.entry_name(p, e), "form": e["form"],
-            "casts": ", ".join((f"(const pto_tile *)a[{i}]" if k["operands"][o]["tile"] else f"a[{i}]")
-                               for i, o in enumerate(e["operands"])),
+    return {"c_name": inst.entry_name(p, e), "form": e["form"], "casts": casts(inst, e["operands"]),
             "operands": e["operands"],
             "io": ", ".join("H_IO_SCALAR" if not k["operands"][o]["tile"] else IO_ENUM[k["operands"][o]["io"]]
                             for o in e["operands"]),
             "values": [o for o in e["operands"] if k["operands"][o]["io"] == "in"]}
+
+
+def casts(inst, operands):
+    """The arguments of a call through `const void *a[]`: tiles cast back to `const pto_tile *`."""
+    return ", ".join((f"(const pto_tile *)a[{i}]" if inst.kind["operands"][o]["tile"] else f"a[{i}]")
+                     for i, o in enumerate(operands))
 
 
 def no_test_shape(inst, p, tup, skipped):

@@ -2,8 +2,9 @@
 
 NPU kernels issue one vector instruction per element operation, so the math must be a single
 binary operation on two tile operands (vadd ... vmin), one on a tile and the scalar (vadds ...
-vmins, tile first unless the operation commutes), or a row reduction (vcmax / vcmin).
+vmins, tile first unless the operation commutes), or a row reduction (vcmax).
 """
+from cexpr import BINOPS
 
 BINARY = {"+": "vadd", "-": "vsub", "*": "vmul", "/": "vdiv", "max": "vmax", "min": "vmin"}
 WITH_SCALAR = {"vadd": "vadds", "vmul": "vmuls", "vmax": "vmaxs", "vmin": "vmins"}
@@ -20,7 +21,7 @@ class NoVectorOp(Exception):
 def allowed():
     return ("one of " + ", ".join(sorted(set(BINARY.values()))) + " on two tiles, "
             + ", ".join(sorted(WITH_SCALAR.values())) + " on a tile and the scalar (tile first), "
-            + " or " + ", ".join(sorted(REDUCE)) + "(src)")
+            + "or " + ", ".join(sorted(REDUCE)) + "(src)")
 
 
 def op_of(ast, scalars=()):
@@ -42,3 +43,10 @@ def op_of(ast, scalars=()):
             raise NoVectorOp(f"{op}s takes the tile first and {name} does not commute; allowed: {allowed()}")
         names.reverse()
     return WITH_SCALAR[op], names
+
+
+def element_op(vop):
+    """The element operation (add, sub, mul, div, max, min) a binary or scalar instruction applies."""
+    base = {v: k for k, v in WITH_SCALAR.items()}.get(vop, vop)
+    symbol = {v: k for k, v in BINARY.items()}[base]
+    return BINOPS.get(symbol, symbol)
