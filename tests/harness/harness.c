@@ -60,6 +60,18 @@ static int out_ops(const h_tuple *t, int *outs)
 
 static int src_op(const h_tuple *t) { return t->kind == H_KIND_ROW_REDUCE_INDEX && t->form == 1 ? 2 : 1; }
 
+/* The columns of an output's valid rows a call writes: column 0 only for reductions. */
+static uint32_t written_cols(const h_tuple *t, const h_operand *o)
+{
+    return t->kind == H_KIND_ROW_REDUCE_INDEX ? 1 : o->valid_cols;
+}
+
+/* Byte offset of element (i, j) of operand o from the start of the allocation. */
+static size_t elem_at(const h_operand *o, uint32_t i, uint32_t j)
+{
+    return H_GUARD + o->offset + elem_index(o, i, j) * dt_bytes(o->dtype);
+}
+
 /* Expected bits of output `op` at (i, j), from the snapshot; the inputs used go to in[]. */
 static uint64_t expect_at(const run *r, int op, uint32_t i, uint32_t j, uint64_t *in, int *n_in)
 {
@@ -243,10 +255,10 @@ static void check_cross(run *r, const int *outs, int n_out)
     for (k = 0; k < n_out; k++) {
         const h_operand *o = &r->c->op[outs[k]];
         unsigned eb = dt_bytes(o->dtype);
-        uint32_t i, j, cols = r->t->kind == H_KIND_ROW_REDUCE_INDEX ? 1 : o->valid_cols;
+        uint32_t i, j;
         for (i = 0; i < o->valid_rows; i++)
-            for (j = 0; j < cols; j++) {
-                size_t at = H_GUARD + o->offset + elem_index(o, i, j) * eb;
+            for (j = 0; j < written_cols(r->t, o); j++) {
+                size_t at = elem_at(o, i, j);
                 uint64_t mine = load(r->mem + at, eb), theirs = load(host + at, eb);
                 if (!ref_same((pto_dtype)o->dtype, theirs, mine)) {
                     free(host);
@@ -287,10 +299,10 @@ static void run_one(const h_tuple *t, const h_case *c)
     for (k = 0; k < n_out; k++) {
         const h_operand *o = &c->op[outs[k]];
         unsigned eb = dt_bytes(o->dtype);
-        uint32_t i, j, cols = t->kind == H_KIND_ROW_REDUCE_INDEX ? 1 : o->valid_cols;
+        uint32_t i, j;
         for (i = 0; i < o->valid_rows; i++) {
-            for (j = 0; j < cols; j++) {
-                size_t at = H_GUARD + o->offset + elem_index(o, i, j) * eb;
+            for (j = 0; j < written_cols(t, o); j++) {
+                size_t at = elem_at(o, i, j);
                 uint64_t in[2], want, got = load(r.mem + at, eb);
                 int n_in;
                 memset(written + at, 1, eb);
