@@ -109,7 +109,7 @@ def main():
     insts = [i.name for i in model.instructions]
     common = {}  # profile -> objects every program of that profile links (verifier, status, simulator)
     for p in outputs.kernel_profiles(model):
-        names = [os.path.basename(src)[:-2] for src in outputs.library_sources(model, p)]
+        names = library_names(model, p)
         common[p] = [f"build/{p}/{n}.o" for n in names if n not in insts]
         for name in names:
             w.append(f"build build/{p}/{name}.o: cc out/{p}/{name}.c || gen\n  flags = $kflags -Iout/include\n")
@@ -195,9 +195,13 @@ def variant_objects(w, cc, flags, pairs):
     return [obj for _, obj in pairs]
 
 
+def library_names(model, p):
+    """The base names of profile p's library sources: out/<p>/<name>.c, built as build/<p>/<name>.o."""
+    return [os.path.basename(src)[:-2] for src in outputs.library_sources(model, p)]
+
+
 def library_variant(w, model, p, cc, flags, root):
-    srcs = outputs.library_sources(model, p)
-    return variant_objects(w, cc, flags, [(s, f"{root}/{p}/{os.path.basename(s)[:-2]}.o") for s in srcs])
+    return variant_objects(w, cc, flags, [(f"out/{p}/{n}.c", f"{root}/{p}/{n}.o") for n in library_names(model, p)])
 
 
 def sanitize_edges(w, model):
@@ -282,7 +286,7 @@ def bench_edges(model):
     counters = []
     for p in outputs.kernel_profiles(model):
         if model.profile(p)["isa"]:  # an NPU profile: its simulator's counters, once per case
-            lib = [f"build/{p}/{os.path.basename(src)[:-2]}.o" for src in outputs.library_sources(model, p)]
+            lib = [f"build/{p}/{name}.o" for name in library_names(model, p)]
             objs = []
             for src in (f"out/bench/{p}/counters.c", "bench/harness/counters.c"):
                 objs.append(f"build/bench/{p}/" + src.replace("/", "_")[:-2] + ".o")
@@ -290,7 +294,7 @@ def bench_edges(model):
             w.append(f"build build/bench/{p}/counters: link {' '.join(objs + lib)} build/tests/harness/ref.o\n")
             counters.append(f"build/bench/{p}/counters")
             continue
-        lib = [os.path.basename(src)[:-2] for src in outputs.library_sources(model, p)]
+        lib = library_names(model, p)
         srcs = [path for path, _, _ in outputs.bench(model, p)] + ["bench/harness/bench.c"]
         for variant, extra in (("release", ""), ("native", " $nflags")):
             d = f"build/bench/{p}/{variant}"
