@@ -581,9 +581,10 @@ def verify(inst, profile_name, form, ops, ub_origin=None):
             return "align", f"{op}->data must be {align}-byte aligned"
     # 12. placement: tiles inside the unified buffer, below its reserved scratch
     m = prof["machine"]
+    tile_bytes = m["ub_bytes"] - m["reserved_scratch_bytes"]
     if m["ub_bytes"] and ub_origin is not None:
         for op in present:
             a0, a1 = span(op)
-            if a0 + ub_origin < 0 or a1 + ub_origin > m["ub_bytes"] - m["reserved_scratch_bytes"]:
-                return "placement", f"{op} must lie in the first {m['ub_bytes'] - m['reserved_scratch_bytes']} bytes of UB"
+            if a0 + ub_origin < 0 or a1 + ub_origin > tile_bytes:
+                return "placement", f"{op} must lie in the first {tile_bytes} bytes of UB"
     return "ok", tup
