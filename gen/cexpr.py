@@ -3,7 +3,6 @@ for the kernels, and element math for the independent test reference."""
 
 CTYPE = {"f32": "float", "f16": "uint16_t", "bf16": "uint16_t", "i32": "int32_t", "u32": "uint32_t",
          "i16": "int16_t", "u16": "uint16_t", "i8": "int8_t", "u8": "uint8_t"}  # storage type per dtype
-BINOPS = {"+": "add", "-": "sub", "*": "mul", "/": "div"}
 RULE_OPS = {"+": "+", "-": "-", "*": "*", "==": "==", "~=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">=",
             "and": "&&", "or": "||"}
 
@@ -44,15 +43,14 @@ def rule_c(ast, prefix):
     return walk(ast)
 
 
-def math_calls(ast, func, lead=(), wrap=None):
-    """Element math as nested calls on the locals v_<operand>: func(op) names the C function of
-    each operation (add, sub, mul, div, neg, max, min); wrap, if given, wraps inner results."""
+def math_calls(ast, func, lead=(), wrap=None, ref=None):
+    """Element math as nested calls on the locals v_<operand> (or ref(name)): func(op) names the
+    C function of each operation of spec/ops.lua; wrap, if given, wraps inner results."""
     def walk(e, root):
         if e["op"] == "ref":
-            return f"v_{e['name']}"
+            return ref(e["name"]) if ref else f"v_{e['name']}"
         args = list(lead) + [walk(a, False) for a in e.get("args", [])]
-        op = e["fn"] if e["op"] == "call" else BINOPS.get(e["op"], e["op"])
-        text = f"{func(op)}({', '.join(args)})"
+        text = f"{func(e['fn'])}({', '.join(args)})"
         return wrap(text) if wrap and not root else text
     return walk(ast, True)
 
@@ -68,17 +66,17 @@ def on_stored_bits(ast, dtype):
     return dtype["class"] == "float" and dtype["bits"] < 32 and ast["op"] != "ref" and selection(ast)
 
 
-def kernel_math(ast, dtype, prefix, bits=False, names=None):
+def kernel_math(ast, dtype, prefix, bits=False, names=None, ref=None):
     """Kernel math in the compute type; f16/bf16 round every intermediate like the reference.
     bits: a selection (on_stored_bits) on the stored bits, with the dtype's own operations.
     names: other functions for some operations, by <op>_<suffix> (max_f: ...)."""
     names = names or {}
     if bits:
-        return math_calls(ast, lambda op: names.get(f"{op}_{dtype['name']}", f"{prefix}__{op}_{dtype['name']}"))
+        return math_calls(ast, lambda op: names.get(f"{op}_{dtype['name']}", f"{prefix}__{op}_{dtype['name']}"), ref=ref)
     suffix = "f" if dtype["class"] == "float" else dtype["name"]
     requant = dtype["class"] == "float" and dtype["bits"] < 32
     return math_calls(ast, lambda op: names.get(f"{op}_{suffix}", f"{prefix}__{op}_{suffix}"),
-                      wrap=(lambda t: f"{prefix}__requant_{dtype['name']}({t})") if requant else None)
+                      wrap=(lambda t: f"{prefix}__requant_{dtype['name']}({t})") if requant else None, ref=ref)
 
 
 def reference_math(ast):

@@ -2,7 +2,7 @@
 profile): the profile's instruction set from its spec, the width-generic data moves every model
 has, and the hardware rules its simulator checks on every call."""
 from cexpr import CTYPE
-import vector
+import lower
 
 
 # Per machine model (the profile's template folder): the hardware rules its simulator checks
@@ -21,7 +21,8 @@ MODELS = {
                      "instructions after scalar stores wait for an S->V flag"),
             ("arg", "arguments are meaningful: a dtype the instruction takes here, a known order, pattern or width"),
         ],
-        "moves": ["vbrcb", "vreducev2"],  # width-generic: they move bits
+        "moves": ["vbrcb", "vreducev2", "vector_dup"],  # width-generic: they move bits
+        "dup": "vector_dup",  # broadcasts a scalar (spec/ops.lua: scalar = "dup")
         "repeats": "repeats the instructions executed (a repeat processes up to 256 bytes)",
     },
     "a5": {
@@ -32,7 +33,8 @@ MODELS = {
             ("arg", "arguments are meaningful: a dtype the instruction takes here, a known mode, distribution, "
                     "condition or width"),
         ],
-        "moves": ["plt", "pand", "pnot", "vlds", "vsts", "vcmp", "vsel", "vdup", "vdintlv"],
+        "moves": ["plt", "pand", "pnot", "vlds", "vsts", "vcmp", "vsel", "vdup", "vbr", "vdintlv"],
+        "dup": "vbr",
         "repeats": "register operations: every instruction but predicate generation and logic (plt, pand, pnot)",
     },
 }
@@ -43,7 +45,8 @@ def context(model, p):
     isa = prof["isa"] or {}
     ops = sorted(isa)
     dtypes = model.dtypes
-    typed = [{"op": op, "cls": vector.CLASS[op], "dt": d, "T": CTYPE[d], "enum": dtypes[d]["enum"]}
+    instrs = lower.instructions(model, p)
+    typed = [{"op": op, "cls": instrs[op]["cls"], "dt": d, "T": CTYPE[d], "enum": dtypes[d]["enum"]}
              for op in ops for d in isa[op]]
     spec = MODELS[p]
     return {
@@ -53,12 +56,12 @@ def context(model, p):
         "rules": [{"name": n, "doc": doc} for n, doc in spec["rules"]],
         "repeats_doc": spec["repeats"],
         "opcodes": ops + spec["moves"],
-        "isa": [{"op": op, "cls": vector.CLASS[op], "dtypes": [dtypes[d]["enum"] for d in isa[op]]} for op in ops],
+        "isa": [{"op": op, "cls": instrs[op]["cls"], "dtypes": [dtypes[d]["enum"] for d in isa[op]]} for op in ops],
         "typed": typed,
         "widths": sorted({dtypes[d]["bits"] for op in ops for d in isa[op]}),
         "compared": [{"name": d["name"], "enum": d["enum"]} for d in model.dtype_list
                      if any(d["name"] in isa[op] for op in ops)],
-        "alu_ops": [{"op": op, "fn": vector.element_op(op)} for op in ops if vector.CLASS[op] != "reduce"],
+        "alu_ops": [{"op": op, "fn": instrs[op]["op"]} for op in ops if instrs[op]["cls"] != "reduce"],
         # lanes of the narrowest element the model moves: its register arrays' size
         "max_lanes": prof["machine"]["repeat_bytes"] * 8 // min(dtypes[d]["bits"] for op in ops for d in isa[op]),
     }

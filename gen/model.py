@@ -15,7 +15,7 @@ import subprocess
 import sys
 import tempfile
 
-import vector
+import lower
 
 # Status codes in check order; the C enum is rendered from this list.
 STATUSES = ["null", "loc", "dtype", "layout", "tmp", "shape", "valid", "alias", "align", "placement"]
@@ -294,28 +294,25 @@ class Instruction:
                 raise SpecError(f"{r.file}:{r.line}: rule '{r.name}' never applies: its when/on match no legal "
                                 f"tuple of {self.name} (profiles: {', '.join(sorted(self.d['legal']))})")
 
-    def vector_op(self):
-        """(vector instruction, its operands in order) that NPU kernels issue for the math."""
-        scalars = [o for o, d in self.kind["operands"].items() if not d["tile"]]
+    def math_dtype(self, t):
+        """The dtype (a name) of the values tuple t's math computes on."""
+        return t.dtype_of(lower.math_operands(self.d["math"])[0])["name"]
+
+    def program(self, p, dtype):
+        """The vector program an NPU profile's kernels run for the math on `dtype` (gen/lower.py)."""
         try:
-            return vector.op_of(self.d["math"], scalars)
-        except vector.NoVectorOp as e:
-            raise SpecError(f"{self.file}:{self.d['math_line']}: {e}") from None
+            return lower.program(self.model, self, p, dtype)
+        except lower.NoLowering as e:
+            line = self.d["legal"][p]["line"] if e.dtype else self.d["math_line"]
+            raise SpecError(f"{self.file}:{line}: {e}") from None
 
     def check_vector_ops(self):
-        """Every legal tuple of a profile with a vector ISA needs its instruction for its dtype."""
+        """Every legal tuple of a profile with a vector ISA lowers (gen/lower.py)."""
         for p, ts in sorted(self.tuples.items()):
-            isa = self.model.profile(p)["isa"] or {}
-            if not isa or not self.model.profile(p)["kernels"]:
+            if not self.model.profile(p)["isa"] or not self.model.profile(p)["kernels"]:
                 continue
-            op, names = self.vector_op()
-            have = isa.get(op, [])
-            for t in ts:
-                dt = t.dtype_of(names[0])["name"]
-                if dt not in have:
-                    line = self.d["legal"][p]["line"]
-                    raise SpecError(f"{self.file}:{line}: {p} has no {op} for {dt} (the math {self.d['math_text']}); "
-                                    f"allowed: {', '.join(have) or f'none ({p} has no {op})'}")
+            for dt in sorted({self.math_dtype(t) for t in ts}):
+                self.program(p, dt)
 
     def operand_use(self, profile, op):
         """How a profile uses an optional operand: required, optional, ignored, or unused (no
@@ -341,6 +338,9 @@ class Model:
         self.profiles = {p["name"]: p for p in d["profiles"]}
         self.profile_names = [p["name"] for p in d["profiles"]]
         self.kinds = d["kinds"]
+        self.ops = d["ops"]
+        for o in self.ops:
+            o["lower"] = o["lower"] or {}  # JSON has one empty table: []
         self.instructions = [Instruction(self, i) for i in d["instructions"]]
         for inst in self.instructions:
             inst.build()

@@ -1,18 +1,63 @@
-"""Kernel contexts of the vector-machine (NPU) profiles: which typed vector instruction a tuple's
-kernel issues, and how each of its operands walks the tile (derived here, so the kernel
-templates hold only loops and simple conditions)."""
+"""Kernel contexts of the vector-machine (NPU) profiles: the program of vector instructions a
+tuple's kernel issues (gen/lower.py), and how each of its operands walks the tile (derived
+here, so the kernel templates hold only loops and simple conditions)."""
+import cexpr
+import model as M
 
 
-def kernel_ctx(inst, p, tup):
+def _call(fn, arg):
+    """fn(arg), or arg where there is no function (no conversion)."""
+    return f"{fn}({arg})" if fn else arg
+
+
+def _bits(dt, prefix, var):
+    """The stored bits of a scalar variable of dtype dt, as the unsigned integer of its width."""
+    if dt["name"] == "f32":
+        return f"{prefix}__bits({var})"
+    return f"(uint{dt['bits']}_t){var}"
+
+
+def _unit_ref(name, c):
+    """An operand of scalar-unit math: the scalar (the kernels' copy is `value`), or the element x."""
+    return _call(c["load"], "value" if name == "scalar" else "x")
+
+
+def kernel_ctx(inst, p, tup, dtype_c):
+    """dtype_c(dt): the storage and compute types, load and store of a dtype (render.dtype_c)."""
     m = inst.model.profile(p)["machine"]
-    op, names = inst.vector_op()
-    dt = tup.dtype_of(names[0])
+    dt = inst.model.dtypes[inst.math_dtype(tup)]
+    prog = inst.program(p, dt["name"])
+    compute = [s for s in prog["steps"] if s["cls"] != "dup"]
+    if len(compute) != 1:
+        raise M.SpecError(f"{inst.file}:{inst.d['math_line']}: math needs {len(compute)} vector instructions on {p} "
+                          f"({', '.join(s['instr'] for s in compute)}); kind {inst.kind_name} kernels issue one")
+    step = compute[0]
+    scalar_vars = {o for o, d in inst.kind["operands"].items() if not d["tile"]} | {v for v, _ in prog["prep"]}
+    tiles = {o for o, d in inst.kind["operands"].items() if d["tile"]}
+    c_name = {"scalar": "value"}  # the kernels' local copy of the scalar
+    # the only temporary a kernel holds is the broadcast scalar (a block of scratch or a register)
+    names = [a if a in tiles or a in scalar_vars else "bcast" for a in step["args"]]
+    dup = [s for s in prog["steps"] if s["cls"] == "dup"]
     eb = dt["bytes"]
     E, B = m["repeat_bytes"] // eb, m["block_bytes"] // eb
-    k = {"vop": f"pto_{p}_{op}_{dt['name']}", "bits": 8 * eb, "E": E, "B": B,
-         "blocks_per_repeat": m["repeat_bytes"] // m["block_bytes"]}
+    prefix = f"pto_{p}"
+    c = dtype_c(dt, prefix)
+    k = {"vop": f"{prefix}_{step['instr']}_{dt['name']}", "bits": 8 * eb, "E": E, "B": B,
+         "blocks_per_repeat": m["repeat_bytes"] // m["block_bytes"],
+         "scalar_arg": next((c_name.get(a, a) for a in names if a in scalar_vars), ""),
+         "dup_bits": _bits(dt, prefix, c_name.get(dup[0]["args"][0], dup[0]["args"][0])) if dup else "",
+         # scalar-unit work on the scalar, once: const T s<k> = <math>;
+         "prep": [f"const {c['T']} {v} = {_call(c['store'], cexpr.kernel_math(a, dt, prefix, ref=lambda n: _unit_ref(n, c)))};"
+                  for v, a in prog["prep"]],
+         "dup": bool(dup),
+         "scalar_unit": prog["scalar_unit"]}
+    if prog["scalar_unit"]:  # the whole math per element, on the scalar unit
+        k["unit_math"] = _call(c["store"], cexpr.kernel_math(inst.d["math"], dt, prefix, ref=lambda n: _unit_ref(n, c)))
     kind = inst.kind_name
-    if kind == "row_reduce_index":
+    if kind == "elementwise_scalar":  # src walks the columns, the broadcast scalar is one block
+        k["vargs"] = [{"ptr": "s", "reg": "x", "stride": "src->cols", "along": 1} if a == "src" else
+                      {"ptr": "bcast", "reg": "bcast", "stride": "0", "along": 0} for a in names if a not in scalar_vars]
+    elif kind == "row_reduce_index":
         idx = tup.dtype_of("dst_idx" if tup.entry["form"] == "val" else "dst")
         k.update(IB=8 * idx["bytes"], idx_out="dst_idx" if tup.entry["form"] == "val" else "dst",
                  is_float=dt["class"] == "float", vcmp=f"pto_{p}_vcmp_{dt['name']}",

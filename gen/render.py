@@ -70,7 +70,7 @@ def kernel_ctx(inst, p, tup, prefix=None, convert_all=False):
     convert_all: f16/bf16 go through f32 even where the math is exact on the stored bits."""
     k = element_ctx(inst, p, tup, prefix, convert_all)
     if inst.model.profile(p)["isa"] and prefix is None:  # a machine model's kernel
-        k.update(npu.kernel_ctx(inst, p, tup))
+        k.update(npu.kernel_ctx(inst, p, tup, dtype_c))
     if cpuisa.has_variants(inst.model, p) and prefix is None:  # one body per ISA variant
         dt = tup.dtype_of("src" if inst.kind["reduce"] else "dst")
         math_x86 = None

@@ -121,7 +121,7 @@ end
 ------------------------------------------------------------------------------------------
 -- Loading
 
-local records = { dtype = {}, profile = {}, kind = {}, instruction = {} }
+local records = { dtype = {}, profile = {}, op = {}, kind = {}, instruction = {} }
 
 local function load_file(path, allowed_ctors)
   read_files[#read_files + 1] = path
@@ -156,6 +156,7 @@ end
 
 load_file(spec_dir .. "/dtypes.lua", { "dtype" })
 load_file(spec_dir .. "/profiles.lua", { "profile" })
+load_file(spec_dir .. "/ops.lua", { "op" })
 load_file(spec_dir .. "/kinds.lua", { "kind" })
 for _, f in ipairs(isa_files) do
   local before, errs = #records.instruction, #errors
@@ -225,20 +226,12 @@ local QUESTIONS = {
 }
 local MACHINE = { "repeat_bytes", "block_bytes", "max_repeat", "max_repeat_stride", "ub_bytes",
                   "reserved_scratch_bytes", "vector_bytes", "data_align_bytes" }
--- The arithmetic and reduction instructions a vector machine model may list (the simulator
--- templates implement exactly these); data moves (vbrcb, vcopy, ...) are width-generic.
-local VECTOR_OPS = { "vadd", "vsub", "vmul", "vdiv", "vmax", "vmin", "vadds", "vmuls", "vmaxs", "vmins", "vcmax" }
-
--- isa = { <op> = { <dtype>, ... }, ... }: which dtypes each vector instruction accepts.
+-- isa = { <instruction> = { <dtype>, ... }, ... }: which dtypes each vector instruction accepts
+-- (the names are checked against the lowerings of spec/ops.lua below).
 local function check_isa(r, isa)
   local ok = true
   for op, dts in pairs(isa) do
-    if not set(VECTOR_OPS)[op] then
-      err_at(r, { "isa", op }, string.format("isa: unknown vector instruction '%s'; allowed: %s", show(op), join(VECTOR_OPS)))
-      ok = false
-    else
-      ok = want_list(r, { "isa", op }, dts, defined_names(records.dtype), "isa." .. op) and ok
-    end
+    ok = want_list(r, { "isa", op }, dts, defined_names(records.dtype), "isa." .. tostring(op)) and ok
   end
   return ok
 end
@@ -296,6 +289,156 @@ for _, name in ipairs(profile_names) do
     want_list(p.__rec, { "accepts" }, p.accepts, others, "accepts")
   end
 end
+
+------------------------------------------------------------------------------------------
+-- element operations (spec/ops.lua)
+
+local OP_FIELDS = { name = "string", symbol = "string", arity = "number", classes = "table", commutative = "boolean",
+                    reduce = "boolean", summary = "string", lower = "table" }
+local SYMBOLS = { "+", "-", "*", "/" }
+local LOWER_FIELDS = { vector = "string", scalar = "string", scalar_unit = "boolean" }
+local OPS, op_names = {}, {}
+local op_symbols = {}   -- "<symbol>/<arity>" -> op name
+for _, r in ipairs(records.op) do
+  if fields(r, r, {}, OP_FIELDS, { "name", "arity", "classes", "summary", "lower" }, "op") then
+    local ok = want_name(r, "operation")
+    if r.arity ~= 1 and r.arity ~= 2 then err_at(r, { "arity" }, "arity must be 1 or 2, got " .. show(r.arity)); ok = false end
+    ok = want_list(r, { "classes" }, r.classes, CLASSES, "classes") and ok
+    if r.symbol ~= nil then
+      if not set(SYMBOLS)[r.symbol] then
+        err_at(r, { "symbol" }, string.format("unknown symbol '%s'; allowed: %s", r.symbol, join(SYMBOLS))); ok = false
+      elseif r.arity == 1 and r.symbol ~= "-" then
+        err_at(r, { "symbol" }, "a one-operand operation is written with the prefix symbol '-' or as a call"); ok = false
+      elseif op_symbols[r.symbol .. "/" .. tostring(r.arity)] then
+        err_at(r, { "symbol" }, string.format("symbol '%s' with %d operand(s) is already operation '%s'", r.symbol, r.arity,
+                                              op_symbols[r.symbol .. "/" .. tostring(r.arity)])); ok = false
+      end
+    end
+    if r.reduce and (r.arity ~= 1 or r.symbol) then err_at(r, { "reduce" }, "a reduction takes one operand and has no symbol"); ok = false end
+    if ok and OPS[r.name] then err_at(r, { "name" }, "operation '" .. r.name .. "' is defined twice"); ok = false end
+    if ok then
+      OPS[r.name] = { name = r.name, symbol = r.symbol, arity = r.arity, classes = r.classes, commutative = r.commutative or false,
+                      reduce = r.reduce or false, summary = r.summary, lower = {}, file = r.__file, line = r.__line, __rec = r }
+      op_names[#op_names + 1] = r.name
+      if r.symbol then op_symbols[r.symbol .. "/" .. tostring(r.arity)] = r.name end
+    end
+  end
+end
+if #records.op == 0 then report(spec_dir .. "/ops.lua", 1, "no operation is defined") end
+
+-- The math functions: every operation without a symbol; reductions only as the whole math.
+local function math_funcs(reduce)
+  local funcs = {}
+  for _, n in ipairs(op_names) do
+    local o = OPS[n]
+    if not o.symbol and o.reduce == reduce then
+      funcs[n] = { arity = o.arity, arg = "value", result = reduce and "index" or "value", root_only = reduce }
+    end
+  end
+  return funcs
+end
+
+-- A math AST with operators rewritten as calls of their operations: {op = "call", fn = <op>}.
+local function as_calls(ast)
+  if ast.op == "ref" then return ast end
+  local args = {}
+  for i, a in ipairs(ast.args or {}) do args[i] = as_calls(a) end
+  if ast.op == "call" then return { op = "call", fn = ast.fn, args = args } end
+  local sym = ast.op == "neg" and "-" or ast.op
+  return { op = "call", fn = op_symbols[sym .. "/" .. tostring(#args)], args = args }
+end
+
+-- The operators the math may use: those of the table (an operator without a row is an error).
+local function check_operators(ast)
+  if ast.op == "ref" or ast.op == "num" then return nil end
+  if ast.op == "neg" or set(SYMBOLS)[ast.op] then -- the type check reports what math never allows
+    local sym = ast.op == "neg" and "-" or ast.op
+    local arity = #(ast.args or {})
+    if not op_symbols[sym .. "/" .. tostring(arity)] then
+      local have = {}
+      for _, k in ipairs(sorted_keys(op_symbols)) do have[#have + 1] = k:gsub("/1$", " (prefix)"):gsub("/2$", "") end
+      return string.format("operator '%s' is not an operation of spec/ops.lua; allowed: %s", sym, join(have))
+    end
+  end
+  for _, a in ipairs(ast.args or {}) do
+    local e = check_operators(a)
+    if e then return e end
+  end
+end
+
+-- Operation names a math AST (as calls) uses, sorted.
+local function ops_used(ast, acc)
+  acc = acc or {}
+  if ast.op == "call" then acc[ast.fn] = true end
+  for _, a in ipairs(ast.args or {}) do ops_used(a, acc) end
+  return acc
+end
+
+-- lower = { <profile> = { vector, scalar, scalar_unit } }: instructions of that profile's isa, a
+-- broadcast ("dup"), or a rewrite over a and b in the math language.
+local isa_lowered = {}  -- profile -> instruction -> true
+local isa_named = {}    -- profile -> instruction names the lowerings give (a plain name, not "dup")
+for _, n in ipairs(op_names) do
+  local o = OPS[n]
+  local r = o.__rec
+  for pname, L in pairs(r.lower) do
+    if type(L) == "table" then
+      isa_named[pname] = isa_named[pname] or {}
+      for _, v in ipairs({ L.vector, L.scalar }) do
+        if type(v) == "string" and v:match("^[%a_][%w_]*$") and v ~= "dup" then isa_named[pname][v] = true end
+      end
+    end
+    local keys = { "lower", pname }
+    local P = PROFILES[pname]
+    if not P and set(defined_names(records.profile))[pname] then -- its own errors are reported
+    elseif not P or next(P.isa) == nil then
+      local with_isa = {}
+      for _, q in ipairs(profile_names) do if next(PROFILES[q].isa) then with_isa[#with_isa + 1] = q end end
+      err_at(r, keys, string.format("lower: unknown profile '%s'; allowed: %s (profiles with an isa)", show(pname), join(with_isa)))
+    elseif fields(r, L, keys, LOWER_FIELDS, {}, "lower." .. pname) then
+      local norm = { vector = L.vector, scalar_unit = L.scalar_unit or false }
+      isa_lowered[pname] = isa_lowered[pname] or {}
+      local function want_instr(field, instr)
+        if P.isa[instr] then isa_lowered[pname][instr] = true; return true end
+        err_at(r, { "lower", pname, field }, string.format("lower.%s.%s: '%s' is not in profile %s's isa; allowed: %s",
+                                                        pname, field, instr, pname, join(sorted_keys(P.isa))))
+        return false
+      end
+      if L.vector then want_instr("vector", L.vector) end
+      if L.scalar == "dup" then
+        norm.scalar = { dup = true }
+        if not L.vector then err_at(r, { "lower", pname, "scalar" }, "lower." .. pname .. ".scalar = \"dup\" needs a vector instruction") end
+      elseif L.scalar and P.isa[L.scalar] then
+        want_instr("scalar", L.scalar); norm.scalar = { instr = L.scalar }
+      elseif L.scalar then
+        local ast, e = expr.parse(L.scalar)
+        if ast then e = check_operators(ast) end
+        if ast and not e then
+          local _, te = expr.check(ast, { kind = "math", values = set { "a", "b" }, funcs = math_funcs(false) })
+          e = te
+        end
+        if e then
+          err_at(r, { "lower", pname, "scalar" }, string.format(
+            "lower.%s.scalar: '%s' is neither an instruction of %s's isa, \"dup\" nor a rewrite (%s); allowed: %s, \"dup\", or math over a and b",
+            pname, L.scalar, pname, e, join(sorted_keys(P.isa))))
+        else norm.scalar = { rewrite = as_calls(ast), text = L.scalar } end
+      end
+      o.lower[pname] = norm
+    end
+  end
+end
+-- Every instruction of a profile's isa is the lowering of some operation (the simulators
+-- implement exactly those, plus their data moves).
+for _, pname in ipairs(profile_names) do
+  local P = PROFILES[pname]
+  for _, instr in ipairs(sorted_keys(P.isa)) do
+    if not (isa_lowered[pname] or {})[instr] then
+      err_at(P.__rec, { "isa", instr }, string.format("isa: instruction '%s' lowers no operation of spec/ops.lua; allowed: %s",
+                                                     instr, join(sorted_keys(isa_named[pname] or {}))))
+    end
+  end
+end
+for _, n in ipairs(op_names) do OPS[n].__rec = nil end
 
 ------------------------------------------------------------------------------------------
 -- kinds and rules
@@ -532,9 +675,10 @@ local KINDS, kind_names = {}, {}
 for _, r in ipairs(records.kind) do
   if fields(r, r, {}, { name = "string", doc = "string", entries = "table", operands = "table", roles = "table",
                         role_layouts = "table", axes = "table", in_place = "table", kernel = "string",
-                        rules = "table", static_rules = "table", reduce = "boolean" },
+                        rules = "table", static_rules = "table", reduce = "boolean", scalar_unit = "boolean" },
             { "name", "doc", "entries", "operands", "axes", "kernel" }, "kind") then
-    local k = { name = r.name, doc = r.doc, reduce = r.reduce or false, kernel = r.kernel, entries = {}, operands = {},
+    local k = { name = r.name, doc = r.doc, reduce = r.reduce or false, scalar_unit = r.scalar_unit or false, kernel = r.kernel,
+                entries = {}, operands = {},
                 roles = r.roles or {}, role_layouts = {}, axes = {}, in_place = {}, rules = {}, static_rules = {} }
     local ok = true
     local tiles, dvars, values = {}, {}, {}
@@ -620,12 +764,6 @@ end
 ------------------------------------------------------------------------------------------
 -- instructions
 
-local MATH_FUNCS = {
-  max = { arity = 2, arg = "value", result = "value" }, min = { arity = 2, arg = "value", result = "value" },
-}
-local REDUCE_FUNCS = {
-  argmax = { arity = 1, arg = "value", result = "index", root_only = true },
-}
 local USES = { "required", "optional", "ignored" }
 
 -- The math reads every input operand of the kind: an input it ignores is a slip in the spec
@@ -758,6 +896,27 @@ local function check_exclude(r, k, pname, exclude, norm)
   return false
 end
 
+-- Every legal dtype of the math's operands is of a class each of its operations is defined on.
+local function check_math_dtypes(r, k, inst)
+  local ok, dvars = true, {}
+  for name in pairs(k.values) do dvars[k.operands[name].dtype] = true end
+  for _, pname in ipairs(sorted_keys(inst.legal)) do
+    for _, dv in ipairs(sorted_keys(dvars)) do
+      for _, d in ipairs(inst.legal[pname].dtypes[dv] or {}) do
+        for _, opn in ipairs(sorted_keys(ops_used(inst.math))) do
+          local o = OPS[opn]
+          if DT[d] and not set(o.classes)[DT[d].class] then
+            err_at(r, { "legal", pname, dv }, string.format("legal.%s.%s: dtype '%s' is %s, but operation '%s' of the math takes %s only",
+                                                          pname, dv, d, DT[d].class, opn, join(o.classes)))
+            ok = false
+          end
+        end
+      end
+    end
+  end
+  return ok
+end
+
 local instructions, seen_names = {}, {}
 for _, r in ipairs(records.instruction) do
   local ok = fields(r, r, {}, { name = "string", family = "string", kind = "string", summary = "string", math = true,
@@ -787,18 +946,18 @@ for _, r in ipairs(records.instruction) do
     local ast, e = expr.parse(r.math)
     if not ast then err_at(r, { "math" }, "math: " .. e); ok = false
     else
-      local funcs = {}
-      for n, f in pairs(MATH_FUNCS) do funcs[n] = f end
-      if k.reduce then for n, f in pairs(REDUCE_FUNCS) do funcs[n] = f end end
+      local funcs = math_funcs(false)
+      if k.reduce then for n, f in pairs(math_funcs(true)) do funcs[n] = f end end
       local ty
-      ty, e = expr.check(ast, { kind = "math", values = k.values, funcs = funcs })
+      e = check_operators(ast)
+      if not e then ty, e = expr.check(ast, { kind = "math", values = k.values, funcs = funcs }) end
       if not ty then err_at(r, { "math" }, "math: " .. e); ok = false
       elseif k.reduce and ty ~= "index" then
         local red = {}
-        for _, n in ipairs(sorted_keys(REDUCE_FUNCS)) do red[#red + 1] = n .. "(...)" end -- argmin does not exist yet
+        for _, n in ipairs(sorted_keys(math_funcs(true))) do red[#red + 1] = n .. "(...)" end
         err_at(r, { "math" }, "math of a " .. k.name .. " instruction must be a reduction; allowed: " .. join(red)); ok = false
       elseif not k.reduce and ty ~= "value" then err_at(r, { "math" }, "math must compute a value"); ok = false
-      else inst.math = ast; ok = check_math_reads_inputs(r, k, ast) and ok end
+      else inst.math = as_calls(ast); ok = check_math_reads_inputs(r, k, ast) and ok end
     end
     -- operand use per profile
     for opname, per in pairs(r.operand_use or {}) do
@@ -855,6 +1014,7 @@ for _, r in ipairs(records.instruction) do
       if cr then inst.rules[#inst.rules + 1] = cr else ok = false end
     end
     ok = unique_rule_names(inst.rules, kind_rule_names(k)) and ok
+    if inst.math then ok = check_math_dtypes(r, k, inst) and ok end
     if ok then instructions[#instructions + 1] = inst end
   end
 end
@@ -889,7 +1049,9 @@ for _, n in ipairs(kind_names) do
   k.tiles, k.values, k.axes_scope = tl, nil, nil
   kinds_out[n] = k
 end
-local doc = { dtypes = dtypes_out, profiles = profiles_out, kinds = kinds_out, instructions = instructions, sources = read_files }
+local ops_out = {}
+for _, n in ipairs(op_names) do ops_out[#ops_out + 1] = OPS[n] end
+local doc = { dtypes = dtypes_out, profiles = profiles_out, ops = ops_out, kinds = kinds_out, instructions = instructions, sources = read_files }
 local text = json.encode(doc) .. "\n"
 
 local function write_if_changed(path, content)

@@ -44,6 +44,7 @@ kind {
   axes = {},
   in_place = { dst = { "src" } },
   kernel = "{T}",
+  scalar_unit = true, -- its NPU kernels may run the math on the scalar unit (spec/ops.lua: scalar_unit)
   rules = {
     rule { name = "same_valid", check = same_valid("dst", "src"), status = "valid",
            why = "dst and src must have the same valid region" },

@@ -150,8 +150,21 @@ class Generation(unittest.TestCase):
 
     def test_math_without_a_vector_instruction_is_an_error(self):
         err = self.late_error("novop", "spec/isa/trowexpandsub.lua", 'math = "src0 - src1"', 'math = "src0 - src1 - src1"')
-        self.assertRegex(err, r"spec/isa/trowexpandsub\.lua:\d+: math needs more than one vector instruction; "
-                              r"allowed: one of vadd, ")
+        self.assertRegex(err, r"spec/isa/trowexpandsub\.lua:\d+: math needs 2 vector instructions on a2a3 "
+                              r"\(vsub, vsub\); kind row_expand kernels issue one")
+
+    def test_math_a_profile_cannot_lower_lists_what_it_can(self):
+        tree = os.path.join(self.tmp, "nolower")
+        copy_tree(tree)
+        with open(os.path.join(tree, "spec", "isa", "zz_rsub.lua"), "w") as f:
+            f.write('instruction {\n  name = "zz_rsub",\n  family = "tile-scalar-and-immediate",\n'
+                    '  kind = "elementwise_scalar",\n  summary = "s",\n  math = "scalar - src",\n'
+                    '  legal = { a2a3 = { T = { "f32" } } },\n}\n')
+        rc, err = generate(tree)
+        self.assertEqual(rc, 1)
+        self.assertIn("spec/isa/zz_rsub.lua:6: math: a2a3 has no lowering of sub of the scalar first; "
+                      "allowed on a2a3: add of vectors by vadd; add with a scalar by vadds; sub of vectors by vsub; "
+                      "sub with a scalar as a + -b;", err)
 
     def test_a_dtype_the_vector_isa_lacks_is_an_error(self):
         err = self.late_error("noisa", "spec/isa/tcolexpanddiv.lua", 'a2a3 = { T = { "f32", "f16" }',

@@ -1,0 +1,172 @@
+"""Instruction selection: an instruction's element math, lowered to a program of one NPU
+profile's vector instructions with the lowerings of spec/ops.lua.
+
+A program is
+  prep        scalar-unit computations on scalars, once per call: [(variable, math AST)]
+  steps       vector instructions in order: {"cls": "binary" | "scalar" | "reduce" | "dup",
+              "instr", "out", "args"}; args name tile operands, temporaries (t0, t1, ...) and
+              scalar variables; "out" is dst for the last step
+  scalar_unit the whole math runs element by element on the scalar unit (for dtypes its
+              instructions lack, where the operations' lowerings and the kind allow it)
+An operation on scalars alone runs on the scalar unit; one on a vector uses the profile's
+lowering of that operation: its vector instruction, its scalar instruction (vector first, or
+either order when it commutes), a rewrite over a (the vector) and b (the scalar), or a
+broadcast of the scalar ("dup") followed by the vector instruction.
+"""
+
+
+class NoLowering(Exception):
+    """The profile cannot lower the math; str() says why and what it can lower. `dtype`: the
+    dtype the profile's instructions lack (a legal-set problem), else None (the math's)."""
+
+    def __init__(self, msg, dtype=None):
+        super().__init__(msg)
+        self.dtype = dtype
+
+
+def _ops(model):
+    return {o["name"]: o for o in model.ops}
+
+
+def can_lower(model, p):
+    """What profile p lowers, for error messages: each operation and the forms it takes."""
+    parts = []
+    for o in model.ops:
+        low = o["lower"].get(p)
+        if not low:
+            continue
+        forms = []
+        if o["reduce"]:
+            forms.append(f"{o['name']}(src) by {low['vector']}")
+        else:
+            if low.get("vector"):
+                forms.append(f"{o['name']} of vectors by {low['vector']}")
+            sc = low.get("scalar") or {}
+            if "instr" in sc:
+                forms.append(f"{o['name']} with a scalar by {sc['instr']}")
+            elif "rewrite" in sc:
+                forms.append(f"{o['name']} with a scalar as {sc['text']}")
+            elif sc.get("dup"):
+                forms.append(f"{o['name']} with a scalar by a broadcast and {low['vector']}")
+        parts.append("; ".join(forms))
+    return "; ".join(parts) + "; any operation on scalars alone (scalar unit)"
+
+
+def program(model, inst, p, dtype):
+    """The program computing inst's math on profile p for element dtype `dtype` (a name)."""
+    ops = _ops(model)
+    isa = model.profile(p)["isa"] or {}
+    kind = inst.kind
+    scalars = {o for o, d in kind["operands"].items() if not d["tile"]}
+    prep, steps = [], []
+    lacking = []  # instructions that lack the dtype
+
+    def new_temp():
+        return f"t{sum(1 for s in steps if s['out'].startswith('t'))}"
+
+    def scalar_var(ast):
+        if ast["op"] == "ref":
+            return ast["name"]
+        for v, a in prep:
+            if a == ast:
+                return v
+        v = f"s{len(prep)}"
+        prep.append((v, ast))
+        return v
+
+    def emit(cls, instr, args):
+        if cls != "dup" and dtype not in isa.get(instr, []):
+            lacking.append(instr)
+        out = new_temp()
+        steps.append({"cls": cls, "instr": instr, "out": out, "args": args})
+        return ("vec", out)
+
+    def walk(e):
+        if e["op"] == "ref":
+            return ("scal", e) if e["name"] in scalars else ("vec", e["name"])
+        vals = [walk(a) for a in e["args"]]
+        if all(v[0] == "scal" for v in vals):  # the scalar unit, once per call
+            return ("scal", {"op": "call", "fn": e["fn"], "args": [v[1] for v in vals]})
+        o = ops[e["fn"]]
+        low = o["lower"].get(p)
+        if not low:
+            raise NoLowering(f"{p} has no lowering of {o['name']} on tiles (spec/ops.lua)")
+        if o["reduce"]:
+            return emit("reduce", low["vector"], [vals[0][1]])
+        if len(vals) == 1:
+            raise NoLowering(f"{p} has no vector instruction for {o['name']} of a tile")
+        if all(v[0] == "vec" for v in vals):
+            if not low.get("vector"):
+                raise NoLowering(f"{p} has no vector instruction for {o['name']} of two tiles")
+            return emit("binary", low["vector"], [vals[0][1], vals[1][1]])
+        sc = low.get("scalar") or {}
+        scalar_first = vals[0][0] == "scal"
+        vec, sca = (vals[1], vals[0]) if scalar_first else (vals[0], vals[1])
+        if "instr" in sc and (not scalar_first or o["commutative"]):
+            return emit("scalar", sc["instr"], [vec[1], scalar_var(sca[1])])
+        if "rewrite" in sc and not scalar_first:
+            return walk(_substitute(sc["rewrite"], {"a": _as_ast(vec), "b": sca[1]}))
+        if sc.get("dup"):
+            b = emit("dup", "dup", [scalar_var(sca[1])])
+            args = [b[1], vec[1]] if scalar_first else [vec[1], b[1]]
+            return emit("binary", low["vector"], args)
+        order = "the scalar first" if scalar_first else "a tile and the scalar"
+        raise NoLowering(f"{p} has no lowering of {o['name']} of {order}")
+
+    try:
+        walk(inst.d["math"])
+    except NoLowering as e:
+        raise NoLowering(f"math: {e}; allowed on {p}: {can_lower(model, p)}") from None
+    if steps:
+        steps[-1]["out"] = "dst"
+    scalar_unit = False
+    if lacking:
+        fallback = kind.get("scalar_unit") and all(ops[e]["lower"].get(p, {}).get("scalar_unit")
+                                                   for e in _fns(inst.d["math"]) if not ops[e]["reduce"])
+        if not fallback:
+            raise NoLowering(f"{p} has no {', '.join(sorted(set(lacking)))} for {dtype} (the math {inst.d['math_text']}); "
+                             f"allowed: {', '.join(isa.get(lacking[0], [])) or 'none'}", dtype)
+        scalar_unit = True
+    return {"prep": prep, "steps": steps, "scalar_unit": scalar_unit}
+
+
+def _as_ast(val):
+    """A vector value (a tile operand or a temporary) as a reference in a rewritten AST."""
+    return {"op": "ref", "name": val[1]}
+
+
+def _substitute(ast, env):
+    if ast["op"] == "ref":
+        return env[ast["name"]]
+    return {"op": "call", "fn": ast["fn"], "args": [_substitute(a, env) for a in ast["args"]]}
+
+
+def _fns(ast):
+    if ast["op"] == "ref":
+        return set()
+    return {ast["fn"]}.union(*(_fns(a) for a in ast["args"]))
+
+
+def math_operands(ast):
+    """The operand names the math reads, in order of first use."""
+    if ast["op"] == "ref":
+        return [ast["name"]]
+    out = []
+    for a in ast["args"]:
+        out += [n for n in math_operands(a) if n not in out]
+    return out
+
+
+def instructions(model, p):
+    """Profile p's arithmetic instructions from spec/ops.lua: instruction -> {"cls": binary |
+    scalar | reduce, "op": the element operation it applies}."""
+    out = {}
+    for o in model.ops:
+        low = o["lower"].get(p)
+        if not low:
+            continue
+        if low.get("vector"):
+            out[low["vector"]] = {"cls": "reduce" if o["reduce"] else "binary", "op": o["name"]}
+        if "instr" in (low.get("scalar") or {}):
+            out[low["scalar"]["instr"]] = {"cls": "scalar", "op": o["name"]}
+    return out

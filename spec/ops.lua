@@ -1,0 +1,52 @@
+-- Element operations: each one row, and everything else derives from this table or is
+-- checked against it (tests/gen/test_ops.py): the operators and functions of an instruction's
+-- math, the dtypes its math allows, how an NPU profile lowers it, the simulators' ALU, and the
+-- names of its C implementations — pto_<p>__<name>_<f|dtype> (kernels, templates/common/ops.h.j2),
+-- ref_<name> (the test reference, tests/harness/ref.c), plain__<name>_<f|dtype> (the
+-- benchmark's plain loops, bench/harness/plain.h). Semantics: docs/contract.md.
+--
+-- Fields: name (its C name part), symbol (written infix or, with arity 1, prefix; without a
+-- symbol the math calls name(...)), arity, classes (the dtype classes it is defined on),
+-- commutative, reduce (a row reduction, the whole math), summary (one line, for the docs),
+-- and lower = { <profile> = how that profile's vector ISA computes it }:
+--   vector = "vadd"      the instruction on two vectors (reduce: the reduction instruction)
+--   scalar = "vadds"     the instruction on a vector and the scalar, vector first
+--   scalar = "dup"       the scalar broadcast into a vector (the profile's dup), then `vector`
+--   scalar = "<math>"    a rewrite over a (the vector) and b (the scalar), exact by construction;
+--                        operations on b alone run once on the scalar unit
+--   scalar_unit = true   dtypes the instructions lack run element by element on the scalar unit
+-- An operation a profile does not list runs on that profile's scalar unit on scalars only.
+
+op { name = "add", symbol = "+", arity = 2, classes = { "float", "signed", "unsigned" }, commutative = true,
+     summary = "a + b, rounded once; integers wrap",
+     lower = { a2a3 = { vector = "vadd", scalar = "vadds" }, a5 = { vector = "vadd", scalar = "vadds" } } }
+
+-- b - s is b + (-s): negating is exact (floats flip the sign, integers wrap like the subtraction)
+op { name = "sub", symbol = "-", arity = 2, classes = { "float", "signed", "unsigned" },
+     summary = "a - b, rounded once; integers wrap",
+     lower = { a2a3 = { vector = "vsub", scalar = "a + -b" }, a5 = { vector = "vsub", scalar = "a + -b" } } }
+
+op { name = "mul", symbol = "*", arity = 2, classes = { "float", "signed", "unsigned" }, commutative = true,
+     summary = "a * b, rounded once; integers wrap",
+     lower = { a2a3 = { vector = "vmul", scalar = "vmuls" }, a5 = { vector = "vmul", scalar = "vmuls" } } }
+
+-- no vdivs: a reciprocal would round twice, so the scalar is broadcast and divided by
+op { name = "div", symbol = "/", arity = 2, classes = { "float", "signed", "unsigned" },
+     summary = "a / b, rounded once (x/0 = inf, 0/0 = NaN); integers truncate, x/0 = all ones, MIN/-1 = MIN",
+     lower = { a2a3 = { vector = "vdiv", scalar = "dup", scalar_unit = true }, a5 = { vector = "vdiv", scalar = "dup" } } }
+
+op { name = "max", arity = 2, classes = { "float", "signed", "unsigned" }, commutative = true,
+     summary = "IEEE 754-2019 maximum: NaN wins, max(-0, +0) = +0",
+     lower = { a2a3 = { vector = "vmax", scalar = "vmaxs" }, a5 = { vector = "vmax", scalar = "vmaxs" } } }
+
+op { name = "min", arity = 2, classes = { "float", "signed", "unsigned" }, commutative = true,
+     summary = "IEEE 754-2019 minimum: NaN wins, min(-0, +0) = -0",
+     lower = { a2a3 = { vector = "vmin", scalar = "vmins" }, a5 = { vector = "vmin", scalar = "vmins" } } }
+
+op { name = "neg", symbol = "-", arity = 1, classes = { "float", "signed", "unsigned" },
+     summary = "-a, exact; integers wrap",
+     lower = {} }
+
+op { name = "argmax", arity = 1, reduce = true, classes = { "float", "signed", "unsigned" },
+     summary = "index of the row maximum: the lowest index on ties, the first NaN (greater than every number)",
+     lower = { a2a3 = { vector = "vcmax" }, a5 = { vector = "vcmax" } } }
