@@ -1,0 +1,14 @@
+-- TMINS: elementwise minimum of a tile and a scalar (IEEE 754-2019 minimum).
+local all9 = { "f32", "f16", "bf16", "i32", "u32", "i16", "u16", "i8", "u8" }
+
+instruction {
+  name = "tmins",
+  family = "tile-scalar-and-immediate",
+  kind = "elementwise_scalar",
+  summary = "Elementwise minimum of a tile and a scalar.",
+  math = "min(src, scalar)",
+  legal = {
+    a2a3 = { T = { "f32", "f16", "i32", "i16" } },
+    a5 = { T = all9 },
+  },
+}
