@@ -1,6 +1,6 @@
-"""Puts the latest benchmark report (build/bench/report.md, written by `ninja bench`) into the
-README, between its `<!-- bench:begin -->` and `<!-- bench:end -->` lines; the prose around them
-is left as it is. Run it after a `ninja bench` worth publishing, then review the diff.
+"""Puts the latest benchmark report (build/bench/report.md, written by `ninja bench`) into
+docs/performance.md, between its `<!-- bench:begin -->` and `<!-- bench:end -->` lines; the prose
+around them is left as it is. Run it after a `ninja bench` worth publishing, then review the diff.
 
 Usage: python3 bench/readme.py
 """
@@ -15,12 +15,12 @@ def main():
     with open(os.path.join(ROOT, "build", "bench", "report.md")) as f:
         report = f.read().splitlines()
     if report and report[0].startswith("## "):
-        report = report[1:]  # the README's own heading stays
-    path = os.path.join(ROOT, "README.md")
+        report = report[1:]  # the page's own heading stays
+    path = os.path.join(ROOT, "docs", "performance.md")
     with open(path) as f:
         text = f.read()
     if text.count(BEGIN) != 1 or text.count(END) != 1 or text.index(BEGIN) > text.index(END):
-        sys.exit(f"readme: README.md needs one {BEGIN} line followed by one {END} line")
+        sys.exit(f"readme: docs/performance.md needs one {BEGIN} line followed by one {END} line")
     head, rest = text.split(BEGIN, 1)
     _, tail = rest.split(END, 1)
     with open(path, "w") as f:

@@ -2,7 +2,7 @@
 -march=native (one process each; within a process kernel, plain loop and memcpy are
 interleaved), prints the kernel table and the targets, then times the generator
 (bench/gen_timing.py). The whole report also goes to build/bench/report.md, the text of the
-README's Performance section.
+latest report in docs/performance.md (python3 bench/readme.py copies it there).
 
 Usage: python3 bench/run.py --flags F --native-flags N --cc CC [--counters BIN ...] RELEASE_BIN NATIVE_BIN [...]
 (binaries in pairs, release then native, one pair per profile: build/bench/<profile>/...; each
@@ -53,7 +53,7 @@ def main(argv):
         print(f"bench: {profile} kernels, {a.native_flags} ...", file=sys.stderr)
         native, _, native_isa = run(native_bin)
         out += [f"### {profile} kernels", "",
-                f"The kernels ran their `{isa}` ISA variant (`{native_isa}` native; README: cpu ISA variants); "
+                f"The kernels ran their `{isa}` ISA variant (`{native_isa}` native; the variants: docs/cpu-isa.md); "
                 "the plain loops are compiled for the flags alone.", ""]
         out += report.targets(release, native)
         out += [f"The {report.LARGE[0]} tiles:", ""] + report.kernel_table(release, native, (report.LARGE[0],))

@@ -1,4 +1,4 @@
--- Element types, in the order of `pto_dtype` in the public C interface (DESIGN §5).
+-- Element types, in the order of `pto_dtype` in the public C interface (docs/contract.md).
 -- f16 and bf16 are stored as their 16-bit patterns; `upstream` is the PTO-ISA C++ name.
 dtype { name = "f32",  enum = "PTO_F32",  class = "float",    bits = 32, exponent_bits = 8, fraction_bits = 23, upstream = "float" }
 dtype { name = "f16",  enum = "PTO_F16",  class = "float",    bits = 16, exponent_bits = 5, fraction_bits = 10, upstream = "half" }

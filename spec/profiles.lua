@@ -1,5 +1,5 @@
 -- Target profiles: machine parameters and the answers to the fixed semantic questions.
--- Every profile must give the same answers (DESIGN §4: a legal call gives the same bits
+-- Every profile must give the same answers (docs/contract.md: a legal call gives the same bits
 -- on every profile that accepts it); the generator implements exactly these answers.
 local contract = {
   float_rounding = "nearest_even",        -- exact result rounded once, f16/bf16 too
@@ -24,7 +24,7 @@ local function vector_unit(ub_bytes, reserved_scratch_bytes)
   }
 end
 
--- A2A3 vector instructions and the dtypes each accepts (facts §0.4: vdiv and vcmax are
+-- A2A3 vector instructions and the dtypes each takes (docs/machine-models.md: vdiv and vcmax are
 -- half/float only). Kernels may issue only these; a legal tuple whose math needs another
 -- is a spec error. Data moves (vbrcb, vreducev2, vcopy) work on any 16/32-bit element.
 local a2a3_arith = { "f32", "f16", "i32", "i16" }
@@ -43,7 +43,7 @@ profile {
   semantics = contract,
 }
 
--- A5 vector instructions on registers (facts §0.5): arithmetic on all nine dtypes (vdiv too,
+-- A5 register instructions (docs/machine-models.md): arithmetic on all nine dtypes (vdiv too,
 -- integer division per the contract), vcmax on 16- and 32-bit numbers. Loads, stores,
 -- predicates, vcmp, vsel, vdup and vdintlv work on any element.
 local all9 = { "f32", "f16", "bf16", "i32", "u32", "i16", "u16", "i8", "u8" }

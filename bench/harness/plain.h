@@ -1,7 +1,7 @@
 /* Element operations of the benchmark's plain loops (templates/bench/<kind>.c.j2): what a
  * straightforward scalar implementation writes — a branch per special case, f16/bf16 converted
  * one element at a time with the textbook bit manipulation, integer division guarded by ifs —
- * giving the bits of the semantics contract (DESIGN §4), so the driver can check that a plain
+ * giving the bits of the semantics contract (docs/contract.md), so the driver can check that a plain
  * loop and its kernel agree. Written apart from the kernels' operations (out/cpu/pto_cpu_ops.h).
  * Names follow gen/cexpr.py's element math: plain__<op>_<f|dtype>. */
 #ifndef PTOGEN_BENCH_PLAIN_H

@@ -1,4 +1,4 @@
--- TCOLEXPANDDIV: column-broadcast division (facts §4). A2A3 divides floats only; A5 also
+-- TCOLEXPANDDIV: column-broadcast division. A2A3 divides floats only (vdiv); A5 also
 -- divides integers (truncating, see the semantics contract).
 local all9 = { "f32", "f16", "bf16", "i32", "u32", "i16", "u16", "i8", "u8" }
 

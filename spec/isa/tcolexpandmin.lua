@@ -1,4 +1,4 @@
--- TCOLEXPANDMIN: column-broadcast minimum (facts §4). The seed page for it is titled TCOLEXPANDDIV.
+-- TCOLEXPANDMIN: column-broadcast minimum (IEEE minimum for floats: docs/contract.md).
 local all9 = { "f32", "f16", "bf16", "i32", "u32", "i16", "u16", "i8", "u8" }
 
 instruction {

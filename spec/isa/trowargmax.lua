@@ -1,5 +1,5 @@
 -- TROWARGMAX: column index of each row's maximum; the value+index form also writes the
--- maximum (facts §1). Index-only writes 32-bit indices; the dual form's indices are as wide
+-- maximum. Index-only writes 32-bit indices; the dual form's indices are as wide
 -- as src. Only A2A3 uses tmp (two-stage vcmax scheme, upstream stride formula).
 instruction {
   name = "trowargmax",

@@ -1,4 +1,4 @@
--- TROWEXPANDDIV: row-broadcast division (facts §3). A2A3 divides floats only; A5 also
+-- TROWEXPANDDIV: row-broadcast division. A2A3 divides floats only (vdiv); A5 also
 -- divides integers (truncating, see the semantics contract). Only A2A3 has the tmp form.
 local all9 = { "f32", "f16", "bf16", "i32", "u32", "i16", "u16", "i8", "u8" }
 

@@ -1,4 +1,4 @@
--- TROWEXPANDSUB: row-broadcast subtraction (facts §3). Integer subtraction wraps.
+-- TROWEXPANDSUB: row-broadcast subtraction. Integer subtraction wraps (docs/contract.md).
 -- Only A2A3 has the tmp form.
 local all9 = { "f32", "f16", "bf16", "i32", "u32", "i16", "u16", "i8", "u8" }
 

@@ -1,6 +1,6 @@
 -- target: isa/TMins.lua
 -- expect: spec/isa/TMins.lua:5: instruction name 'TMins' must be lower-case letters, digits and _; allowed: [a-z0-9_]+ (it becomes part of C names)
--- TMAXS: elementwise maximum of a tile and a scalar (facts §2).
+-- TMAXS: elementwise maximum of a tile and a scalar (IEEE maximum for floats: docs/contract.md).
 local all9 = { "f32", "f16", "bf16", "i32", "u32", "i16", "u16", "i8", "u8" }
 
 instruction {

@@ -1,6 +1,6 @@
 -- target: isa/tmaxs.lua
 -- expect: spec/isa/tmaxs.lua:2: unknown name 'io'; allowed: assert, error, instruction, ipairs, math, next, pairs, pcall, rawequal, rawlen, rule, select, string, table, tonumber, tostring, type, utf8
--- TMAXS: elementwise maximum of a tile and a scalar (facts §2).
+-- TMAXS: elementwise maximum of a tile and a scalar (IEEE maximum for floats: docs/contract.md).
 local f = io.open("/etc/passwd")
 local all9 = { "f32", "f16", "bf16", "i32", "u32", "i16", "u16", "i8", "u8" }
 

@@ -1,6 +1,6 @@
 -- target: isa/tmaxs.lua
 -- expect: spec/isa/tmaxs.lua:3: memory limit (16 MiB) exceeded
--- TMAXS: elementwise maximum of a tile and a scalar (facts §2).
+-- TMAXS: elementwise maximum of a tile and a scalar (IEEE maximum for floats: docs/contract.md).
 local s = "0123456789abcdef"
 for i = 1, 40 do s = s .. s end
 local all9 = { "f32", "f16", "bf16", "i32", "u32", "i16", "u16", "i8", "u8" }

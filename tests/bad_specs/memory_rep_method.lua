@@ -1,6 +1,6 @@
 -- target: isa/tmaxs.lua
 -- expect: spec/isa/tmaxs.lua:2: string.rep would build a string of 2147483648 bytes; specs may build at most 4194304
--- TMAXS: elementwise maximum of a tile and a scalar (facts §2).
+-- TMAXS: elementwise maximum of a tile and a scalar (IEEE maximum for floats: docs/contract.md).
 local s = ("x"):rep(1 << 31)
 local all9 = { "f32", "f16", "bf16", "i32", "u32", "i16", "u16", "i8", "u8" }
 

@@ -1,6 +1,6 @@
 -- target: isa/tmaxs.lua
 -- expect: spec/isa/tmaxs.lua:4: table.concat would build a string of 1048576000 bytes; specs may build at most 4194304
--- TMAXS: elementwise maximum of a tile and a scalar (facts §2).
+-- TMAXS: elementwise maximum of a tile and a scalar (IEEE maximum for floats: docs/contract.md).
 local big, list = ("x"):rep(1 << 20), {}
 for i = 1, 1000 do list[i] = big end
 local s = table.concat(list)

@@ -1,6 +1,6 @@
 -- target: isa/tmaxs.lua
 -- expect: spec/isa/tmaxs.lua:5: memory limit (16 MiB) exceeded
--- TMAXS: elementwise maximum of a tile and a scalar (facts §2).
+-- TMAXS: elementwise maximum of a tile and a scalar (IEEE maximum for floats: docs/contract.md).
 local row = {}
 for i = 1, 1000 do row[i] = i end
 local rows = {}

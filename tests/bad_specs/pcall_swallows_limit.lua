@@ -1,6 +1,6 @@
 -- target: isa/tmaxs.lua
 -- expect: spec/isa/tmaxs.lua:2: instruction limit (200000) exceeded; specs must not loop forever
--- TMAXS: elementwise maximum of a tile and a scalar (facts §2).
+-- TMAXS: elementwise maximum of a tile and a scalar (IEEE maximum for floats: docs/contract.md).
 for i = 1, 10 do pcall(function() while true do end end) end
 error("done")
 local all9 = { "f32", "f16", "bf16", "i32", "u32", "i16", "u16", "i8", "u8" }

@@ -1,6 +1,6 @@
 -- target: isa/tmaxs.lua
 -- expect: spec/isa/tmaxs.lua:3: instruction limit (200000) exceeded; runaway recursion (more than 1000 calls deep)
--- TMAXS: elementwise maximum of a tile and a scalar (facts §2).
+-- TMAXS: elementwise maximum of a tile and a scalar (IEEE maximum for floats: docs/contract.md).
 local function depth(n)
   return 1 + depth(n + 1)
 end

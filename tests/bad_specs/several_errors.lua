@@ -3,7 +3,7 @@
 -- expect: spec/isa/tmaxs.lua:11: legal.a2a3.T: 'f16' is listed twice
 -- expect: spec/isa/tmaxs.lua:11: legal.a2a3.T: unknown value 'i64'; allowed: f32, f16, bf16, i32, u32, i16, u16, i8, u8
 -- expect: spec/isa/tmaxs.lua:13: legal: unknown profile 'a7'; allowed: a2a3, a5 (derived profiles get the union)
--- TMAXS: elementwise maximum of a tile and a scalar (facts §2).
+-- TMAXS: elementwise maximum of a tile and a scalar (IEEE maximum for floats: docs/contract.md).
 local all9 = { "f32", "f16", "bf16", "i32", "u32", "i16", "u16", "i8", "u8" }
 
 instruction {

@@ -1,6 +1,6 @@
 -- target: isa/tmaxs.lua
 -- expect: spec/isa/tmaxs.lua:2: string.dump is not available to specs; allowed: byte, char, format, len, lower, rep, reverse, sub, upper
--- TMAXS: elementwise maximum of a tile and a scalar (facts §2).
+-- TMAXS: elementwise maximum of a tile and a scalar (IEEE maximum for floats: docs/contract.md).
 local code = (""):dump(function() end)
 local all9 = { "f32", "f16", "bf16", "i32", "u32", "i16", "u16", "i8", "u8" }
 

@@ -57,3 +57,49 @@ class Docs(unittest.TestCase):
                 self.assertEqual(r.returncode, 0, r.stderr)
                 r = subprocess.run([exe], capture_output=True, text=True)
                 self.assertEqual(r.returncode, 0, f"{prof}: {r.stdout}")
+
+
+class HandWrittenDocs(unittest.TestCase):
+    """README.md and docs/: every complete C program (one with `int main`) compiles without a
+    warning against the generated headers, links with the library of the profile it calls and
+    exits 0; no page points at a file outside the repository."""
+
+    PAGES = [os.path.join(ROOT, "README.md")] + sorted(glob.glob(os.path.join(ROOT, "docs", "*.md")))
+
+    def programs(self):
+        for page in self.PAGES:
+            with open(page) as f:
+                for block in re.findall(r"```c\n(.*?)```", f.read(), re.S):
+                    if "int main(" in block:
+                        yield os.path.relpath(page, ROOT), block
+
+    def test_c_programs_compile_and_run(self):
+        found = 0
+        for page, block in self.programs():
+            profiles = sorted(set(re.findall(r"\bpto_(cpu|a2a3|a5)_", block)))
+            self.assertEqual(len(profiles), 1, f"{page}: a program calls one profile's library; calls {profiles}")
+            objs = sorted(glob.glob(os.path.join(ROOT, "build", profiles[0], "*.o")))
+            self.assertTrue(objs, f"build/{profiles[0]} has no library objects: run ninja first")
+            with tempfile.TemporaryDirectory() as tmp:
+                c, exe = os.path.join(tmp, "app.c"), os.path.join(tmp, "app")
+                with open(c, "w") as f:
+                    f.write(block)
+                r = subprocess.run(["cc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-pedantic", "-I",
+                                    os.path.join(ROOT, "out", "include"), c] + objs + ["-o", exe],
+                                   capture_output=True, text=True)
+                self.assertEqual(r.returncode, 0, f"{page}:\n{r.stderr}")
+                r = subprocess.run([exe], capture_output=True, text=True)
+                self.assertEqual(r.returncode, 0, f"{page}: the program exits {r.returncode}:\n{r.stdout}")
+            found += 1
+        self.assertGreaterEqual(found, 1, "README.md lost its C program")
+
+    def test_links_stay_inside_the_repository(self):
+        for page in self.PAGES:
+            with open(page) as f:
+                text = f.read()
+            for target in re.findall(r"\]\(([^)#\s]+)", text):
+                if re.match(r"[a-z]+:", target):
+                    continue
+                path = os.path.normpath(os.path.join(os.path.dirname(page), target))
+                self.assertTrue(path.startswith(ROOT + os.sep) and os.path.exists(path),
+                                f"{os.path.relpath(page, ROOT)}: link to {target}, which is not a file of the repository")

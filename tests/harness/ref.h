@@ -1,5 +1,5 @@
 /* The independent reference: scalar C over bit patterns, written from the semantics contract
- * (DESIGN §4) and sharing no code with the generated kernels. Floats are decoded exactly to
+ * (docs/contract.md) and sharing no code with the generated kernels. Floats are decoded exactly to
  * double, computed once in double and rounded once to the dtype by a separate
  * round-to-nearest-even encoder (53 >= 2p + 2, so the double step never double-rounds). */
 #ifndef PTOGEN_TEST_REF_H
