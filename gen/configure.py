@@ -96,7 +96,7 @@ def main():
              f"tests/harness tests/unit {' '.join(tdirs)}\n\n")
     lua = sorted(glob.glob("gen/*.lua"))
     w.append(f"build build/spec.json: spec | {' '.join(lua)} "
-             f"spec/dtypes.lua spec/profiles.lua spec/ops.lua spec/kinds.lua {' '.join(isa)}\n  isa = {' '.join(isa)}\n\n")
+             f"spec/dtypes.lua spec/families.lua spec/profiles.lua spec/ops.lua spec/kinds.lua {' '.join(isa)}\n  isa = {' '.join(isa)}\n\n")
     w.append(f"build {' '.join(generated)}: render build/spec.json | {' '.join(gen_py + templates)}\n\n")
     w.append(f"build gen: phony {' '.join(generated)}\n\n")
     harness = sorted(glob.glob("tests/harness/*.c"))

@@ -51,7 +51,14 @@ def load_specs(root):
 
 
 class SpecError(Exception):
-    """A spec problem found after loading; str() is `file:line: message`."""
+    """Spec problems found after loading; str() is one `file:line: message` per line."""
+
+
+def _by_file_line(msg):
+    """Sort key of a `file:line: message` line: file, then line as a number."""
+    f, _, rest = msg.partition(":")
+    line, _, text = rest.partition(":")
+    return (f, int(line) if line.isdigit() else 0, text)
 
 
 def show_entry(ex):
@@ -159,6 +166,7 @@ class Instruction:
         self.dvar_order = sorted(self.kind["dvars"],
                                  key=lambda v: (pat.find("{" + v + "}") % (len(pat) + 1), v))
         self.use = {}      # profile -> {optional operand: required|optional|ignored}
+        self.by_dtypes = {}  # (profile, form, dtype binding) -> tuples, for verify()
 
     def entry_name(self, profile, entry):
         return f"pto_{profile}_{self.name}{entry['suffix']}"
@@ -239,8 +247,10 @@ class Instruction:
         return out
 
     def build(self):
+        """Enumerates the tuples and runs the checks that need them; raises one SpecError with
+        every problem found (one per line)."""
         m = self.model
-        base = {}
+        base, errors = {}, []
         for p in m.profile_names:
             prof = m.profile(p)
             if prof["accepts"]:
@@ -251,7 +261,11 @@ class Instruction:
                     uses[op] = (self.d["operand_use"] or {}).get(op, {}).get(p, "optional")
             self.use[p] = uses
             if p in self.d["legal"]:
-                base[p] = self.enumerate_base(p)
+                try:
+                    base[p] = self.enumerate_base(p)
+                except SpecError as e:  # the other profiles are still checked
+                    errors.append(str(e))
+                    base[p] = []
         for p in m.profile_names:
             prof = m.profile(p)
             if prof["accepts"]:
@@ -285,14 +299,18 @@ class Instruction:
                         op = t.role(name)
                         if op not in t.ops or self.use[p].get(op) == "ignored":
                             why = f"{p} ignores it" if op in t.ops else f"tuple {t.ident()} has no {op}"
-                            raise SpecError(f"{r.file}:{r.line}: rule '{r.name}' reads {name}, but {why}; "
-                                            f"limit the rule with `when` or `on`")
-        self.check_vector_ops()
+                            msg = (f"{r.file}:{r.line}: rule '{r.name}' reads {name}, but {why}; "
+                                   "limit the rule with `when` or `on`")
+                            if msg not in errors:
+                                errors.append(msg)
+        errors += self.check_vector_ops()
         own_rules = self.rules[len(self.kind["rules"]):]  # a kind's rules may not concern every instruction
         for r in own_rules:
-            if not any(r in t.rules for ts in self.tuples.values() for t in ts):
-                raise SpecError(f"{r.file}:{r.line}: rule '{r.name}' never applies: its when/on match no legal "
-                                f"tuple of {self.name} (profiles: {', '.join(sorted(self.d['legal']))})")
+            if not any(r in t.rules for ts in self.tuples.values() for t in ts) and not errors:
+                errors.append(f"{r.file}:{r.line}: rule '{r.name}' never applies: its when/on match no legal "
+                              f"tuple of {self.name} (profiles: {', '.join(sorted(self.d['legal']))})")
+        if errors:
+            raise SpecError("\n".join(errors))
 
     def math_dtype(self, t):
         """The dtype (a name) of the values tuple t's math computes on."""
@@ -307,12 +325,19 @@ class Instruction:
             raise SpecError(f"{self.file}:{line}: {e}") from None
 
     def check_vector_ops(self):
-        """Every legal tuple of a profile with a vector ISA lowers (gen/lower.py)."""
+        """Every legal tuple of a profile with a vector ISA lowers (gen/lower.py); returns the
+        problems, one message per profile and dtype."""
+        errors = []
         for p, ts in sorted(self.tuples.items()):
             if not self.model.profile(p)["isa"] or not self.model.profile(p)["kernels"]:
                 continue
             for dt in sorted({self.math_dtype(t) for t in ts}):
-                self.program(p, dt)
+                try:
+                    self.program(p, dt)
+                except SpecError as e:
+                    if str(e) not in errors:
+                        errors.append(str(e))
+        return errors
 
     def operand_use(self, profile, op):
         """How a profile uses an optional operand: required, optional, ignored, or unused (no
@@ -339,11 +364,18 @@ class Model:
         self.profile_names = [p["name"] for p in d["profiles"]]
         self.kinds = d["kinds"]
         self.ops = d["ops"]
+        self.families = d["families"]
         for o in self.ops:
             o["lower"] = o["lower"] or {}  # JSON has one empty table: []
         self.instructions = [Instruction(self, i) for i in d["instructions"]]
-        for inst in self.instructions:
-            inst.build()
+        errors = []
+        for inst in self.instructions:  # every instruction's problems, not only the first one's
+            try:
+                inst.build()
+            except SpecError as e:
+                errors.append(str(e))
+        if errors:
+            raise SpecError("\n".join(sorted("\n".join(errors).split("\n"), key=_by_file_line)))
 
     def profile(self, name):
         return self.profiles[name]
@@ -500,7 +532,10 @@ def verify(inst, profile_name, form, ops, ub_origin=None):
         if bound.setdefault(v, (op, dt))[1] != dt:
             return "dtype", f"{op} must have the dtype of {bound[v][0]} ({bound[v][1]})"
     before = cands
-    cands = [t for t in cands if all(t.dvars[v] == dt for v, (_, dt) in bound.items())]
+    key = (profile_name, form, tuple(sorted((v, dt) for v, (_, dt) in bound.items())))
+    if key not in inst.by_dtypes:  # the test plan verifies some 10^5 calls: filter once per binding
+        inst.by_dtypes[key] = [t for t in cands if all(t.dvars[v] == dt for v, (_, dt) in bound.items())]
+    cands = inst.by_dtypes[key]
     if not cands:
         legal = sorted({"/".join(t.dvars[v] for v in sorted(bound)) for t in before})
         got = "/".join(bound[v][1] for v in sorted(bound))

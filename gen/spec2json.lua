@@ -121,7 +121,7 @@ end
 ------------------------------------------------------------------------------------------
 -- Loading
 
-local records = { dtype = {}, profile = {}, op = {}, kind = {}, instruction = {} }
+local records = { dtype = {}, family = {}, profile = {}, op = {}, kind = {}, instruction = {} }
 
 local function load_file(path, allowed_ctors)
   read_files[#read_files + 1] = path
@@ -155,6 +155,7 @@ local function load_file(path, allowed_ctors)
 end
 
 load_file(spec_dir .. "/dtypes.lua", { "dtype" })
+load_file(spec_dir .. "/families.lua", { "family" })
 load_file(spec_dir .. "/profiles.lua", { "profile" })
 load_file(spec_dir .. "/ops.lua", { "op" })
 load_file(spec_dir .. "/kinds.lua", { "kind" })
@@ -214,6 +215,26 @@ for _, r in ipairs(records.dtype) do
   end
 end
 if #records.dtype == 0 then report(spec_dir .. "/dtypes.lua", 1, "no dtype is defined") end
+
+------------------------------------------------------------------------------------------
+-- families
+
+local FAMILIES, family_names = {}, {}
+for _, r in ipairs(records.family) do
+  if fields(r, r, {}, { name = "string", title = "string", size = "number" }, { "name", "title", "size" }, "family") then
+    local ok = true
+    if not r.name:match("^[a-z][a-z-]*$") then
+      err_at(r, { "name" }, string.format("family name '%s' must be lower-case letters and '-'; allowed: [a-z-]+", r.name)); ok = false
+    end
+    if math.type(r.size) ~= "integer" or r.size < 1 then err_at(r, { "size" }, "size must be a positive integer"); ok = false end
+    if FAMILIES[r.name] then err_at(r, { "name" }, "family '" .. r.name .. "' is defined twice"); ok = false end
+    if ok then
+      FAMILIES[r.name] = { name = r.name, title = r.title, size = r.size }
+      family_names[#family_names + 1] = r.name
+    end
+  end
+end
+if #records.family == 0 then report(spec_dir .. "/families.lua", 1, "no family is defined") end
 
 ------------------------------------------------------------------------------------------
 -- profiles
@@ -929,6 +950,9 @@ for _, r in ipairs(records.instruction) do
     end
     ok = false
   end
+  if type(r.family) == "string" and not FAMILIES[r.family] and not set(defined_names(records.family))[r.family] then
+    err_at(r, { "family" }, string.format("unknown family '%s'; allowed: %s", r.family, join(family_names))); ok = false
+  end
   if ok and type(r.name) == "string" then
     local base = r.__file:match("([^/]+)%.lua$")
     if not want_name(r, "instruction") then ok = false
@@ -1051,7 +1075,9 @@ for _, n in ipairs(kind_names) do
 end
 local ops_out = {}
 for _, n in ipairs(op_names) do ops_out[#ops_out + 1] = OPS[n] end
-local doc = { dtypes = dtypes_out, profiles = profiles_out, ops = ops_out, kinds = kinds_out, instructions = instructions, sources = read_files }
+local families_out = {}
+for _, n in ipairs(family_names) do families_out[#families_out + 1] = FAMILIES[n] end
+local doc = { dtypes = dtypes_out, families = families_out, profiles = profiles_out, ops = ops_out, kinds = kinds_out, instructions = instructions, sources = read_files }
 local text = json.encode(doc) .. "\n"
 
 local function write_if_changed(path, content)

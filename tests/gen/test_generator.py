@@ -153,6 +153,23 @@ class Generation(unittest.TestCase):
         self.assertRegex(err, r"spec/isa/trowexpandsub\.lua:\d+: math needs 2 vector instructions on a2a3 "
                               r"\(vsub, vsub\); kind row_expand kernels issue one")
 
+    def test_every_late_error_is_reported_at_once(self):
+        tree = os.path.join(self.tmp, "twoerrors")
+        copy_tree(tree)
+        spec = ('instruction {{\n  name = "{name}",\n  family = "tile-scalar-and-immediate",\n'
+                '  kind = "elementwise_scalar",\n  summary = "s",\n  math = "{math}",\n{rules}'
+                '  legal = {{ a2a3 = {{ T = {{ "f32" }} }}, a5 = {{ T = {{ "f32" }} }} }},\n}}\n')
+        with open(os.path.join(tree, "spec", "isa", "zz_a.lua"), "w") as f:
+            f.write(spec.format(name="zz_a", math="scalar - src", rules=""))
+        with open(os.path.join(tree, "spec", "isa", "zz_b.lua"), "w") as f:
+            f.write(spec.format(name="zz_b", math="src + scalar", rules='  rules = { rule { name = "never", '
+                                'check = "dst.rows >= 1", status = "shape", why = "w", when = { ["src.elem_bytes"] = 2 } } },\n'))
+        rc, err = generate(tree)
+        self.assertEqual(rc, 1)
+        self.assertRegex(err, r"spec/isa/zz_a\.lua:6: math: a2a3 has no lowering of sub of the scalar first")
+        self.assertRegex(err, r"spec/isa/zz_a\.lua:6: math: a5 has no lowering of sub of the scalar first")
+        self.assertRegex(err, r"spec/isa/zz_b\.lua:7: rule 'never' never applies")
+
     def test_math_a_profile_cannot_lower_lists_what_it_can(self):
         tree = os.path.join(self.tmp, "nolower")
         copy_tree(tree)
@@ -193,6 +210,18 @@ class Cli(unittest.TestCase):
                         "src1=f32:DN:16x1")
         self.assertEqual(r.returncode, 0, r.stderr)
         self.assertIn("kernel: pto_a2a3_trowexpanddiv_f32_mode1", r.stdout)
+
+    def test_check_places_tiles_in_the_unified_buffer(self):
+        r = self.ptogen("check", "trowexpanddiv", "--profile", "a2a3", "dst=f32:ND:16x16", "src0=same:dst",
+                        "src1=f32:DN:16x1")
+        self.assertIn("placement: dst at UB offset 0 (1024 bytes), src1 at UB offset 1024 (64 bytes)", r.stdout)
+        r = self.ptogen("check", "trowexpanddiv", "--profile", "a2a3", "dst=f32:ND:184x256", "src0=same:dst",
+                        "src1=f32:DN:184x1")  # dst fills the tile area exactly
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("PTO_ERR_PLACEMENT: src1 must lie in the first", r.stdout)
+        r = self.ptogen("check", "trowexpanddiv", "--profile", "cpu", "dst=f32:ND:256x256", "src0=same:dst",
+                        "src1=f32:DN:256x1")
+        self.assertIn("placement: not checked (cpu has no unified buffer)", r.stdout)
 
     def test_check_names_the_failing_rule(self):
         r = self.ptogen("check", "trowexpanddiv", "--profile", "a2a3", "dst=f32:ND:16x16", "src0=f32:ND:16x16",
