@@ -2,8 +2,9 @@
 
 Besides the kernels of each kind (templates/<p>/<kind>.c.j2), a profile may bring its own
 files: templates/<p>/support/<name>.j2 becomes out/<p>/pto_<p>_<name> (a machine model's
-simulator, tiling helpers) and templates/<p>/include/<name>.j2 becomes the public header
-out/include/pto/pto_<p>_<name> (included by pto.h).
+simulator), runtime/<p>/<name> is plain C copied to out/<p>/<name> (tiling helpers), and
+templates/<p>/include/<name>.j2 becomes the public header out/include/pto/pto_<p>_<name>
+(included by pto.h).
 """
 import glob
 import os
@@ -21,6 +22,13 @@ def profile_files(p, part):
     return [(f"pto_{p}_{os.path.basename(t)[:-3]}", os.path.relpath(t, os.path.join(ROOT, "templates"))) for t in paths]
 
 
+def runtime_files(p):
+    """(output name, source) of runtime/<p>/*.c and *.h: hand-written C of a profile (its machine
+    model's tiling or chunking helpers), copied into out/<p>/ as they are."""
+    paths = sorted(glob.glob(os.path.join(ROOT, "runtime", p, "*.[ch]")))
+    return [(os.path.basename(t), os.path.relpath(t, ROOT)) for t in paths]
+
+
 def public_headers(model):
     """Profile headers under out/include/pto/, as pto.h includes them."""
     return [f"pto/{name}" for p in kernel_profiles(model) for name, _ in profile_files(p, "include")]
@@ -29,7 +37,8 @@ def public_headers(model):
 def support_headers(p):
     """The headers a kernel file of profile p includes (besides its instruction header)."""
     return ([f"pto/{name}" for name, _ in profile_files(p, "include")]
-            + [f"pto_{p}_ops.h"] + [name for name, _ in profile_files(p, "support") if name.endswith(".h")])
+            + [f"pto_{p}_ops.h"] + [name for name, _ in profile_files(p, "support") + runtime_files(p)
+                                     if name.endswith(".h")])
 
 
 def planned(model):
@@ -49,6 +58,7 @@ def planned(model):
                 (f"out/{p}/pto_{p}_ops.h", "common/ops.h.j2", ("ops", p, None))]
         out += [(f"out/include/pto/{name}", t, ("ops", p, None)) for name, t in profile_files(p, "include")]
         out += [(f"out/{p}/{name}", t, ("ops", p, None)) for name, t in profile_files(p, "support")]
+        out += [(f"out/{p}/{name}", None, ("copy", src, None)) for name, src in runtime_files(p)]
         for inst in model.instructions:
             out.append((f"out/{p}/{inst.name}.c", "common/instruction.c.j2", ("instruction", p, inst)))
             out.append((f"out/tests/{p}/test_{inst.name}.c", "tests/instruction_test.c.j2", ("test", p, inst)))

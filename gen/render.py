@@ -267,6 +267,10 @@ class Renderer:
             if what[0] == "manifest":
                 files[path] = render_legality.manifest(self.model)
                 continue
+            if what[0] == "copy":
+                with open(os.path.join(ROOT, what[1]), encoding="utf-8") as f:
+                    files[path] = f.read()
+                continue
             ctx = self.context(what)
             files[path] = self.env.get_template(template).render(**ctx)
         return files
