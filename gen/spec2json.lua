@@ -220,14 +220,15 @@ if #records.dtype == 0 then report(spec_dir .. "/dtypes.lua", 1, "no dtype is de
 local QUESTIONS = {
   float_rounding = { "nearest_even" }, subnormals = { "preserved" }, float_division_by_zero = { "ieee" },
   minmax_nan = { "propagate" }, minmax_signed_zero = { "ordered" }, argmax_ties = { "lowest_index" },
-  argmax_nan = { "first_nan_wins" }, integer_division = { "truncate" }, integer_division_by_zero = { "all_ones" },
+  argmax_nan = { "first_nan_wins" }, argmin_ties = { "lowest_index" }, argmin_nan = { "first_nan_wins" },
+  integer_division = { "truncate" }, integer_division_by_zero = { "all_ones" },
   integer_division_overflow = { "wrap" }, integer_add_sub = { "wrap" }, nan_payload = { "any" },
 }
 local MACHINE = { "repeat_bytes", "block_bytes", "max_repeat", "max_repeat_stride", "ub_bytes",
                   "reserved_scratch_bytes", "vector_bytes", "data_align_bytes" }
 -- The arithmetic and reduction instructions a vector machine model may list (the simulator
 -- templates implement exactly these); data moves (vbrcb, vcopy, ...) are width-generic.
-local VECTOR_OPS = { "vadd", "vsub", "vmul", "vdiv", "vmax", "vmin", "vadds", "vmuls", "vmaxs", "vmins", "vcmax" }
+local VECTOR_OPS = { "vadd", "vsub", "vmul", "vdiv", "vmax", "vmin", "vadds", "vmuls", "vmaxs", "vmins", "vcmax", "vcmin" }
 
 -- isa = { <op> = { <dtype>, ... }, ... }: which dtypes each vector instruction accepts.
 local function check_isa(r, isa)
@@ -623,8 +624,12 @@ end
 local MATH_FUNCS = {
   max = { arity = 2, arg = "value", result = "value" }, min = { arity = 2, arg = "value", result = "value" },
 }
+-- Row reductions to an index: the column of the row's maximum or minimum (ties: the lowest
+-- column; a NaN ranks above every number for argmax and below every number for argmin, so the
+-- first NaN wins either way: the profiles' argmax_* and argmin_* answers).
 local REDUCE_FUNCS = {
   argmax = { arity = 1, arg = "value", result = "index", root_only = true },
+  argmin = { arity = 1, arg = "value", result = "index", root_only = true },
 }
 local USES = { "required", "optional", "ignored" }
 
@@ -795,7 +800,7 @@ for _, r in ipairs(records.instruction) do
       if not ty then err_at(r, { "math" }, "math: " .. e); ok = false
       elseif k.reduce and ty ~= "index" then
         local red = {}
-        for _, n in ipairs(sorted_keys(REDUCE_FUNCS)) do red[#red + 1] = n .. "(...)" end -- argmin does not exist yet
+        for _, n in ipairs(sorted_keys(REDUCE_FUNCS)) do red[#red + 1] = n .. "(...)" end
         err_at(r, { "math" }, "math of a " .. k.name .. " instruction must be a reduction; allowed: " .. join(red)); ok = false
       elseif not k.reduce and ty ~= "value" then err_at(r, { "math" }, "math must compute a value"); ok = false
       else inst.math = ast; ok = check_math_reads_inputs(r, k, ast) and ok end

@@ -2,14 +2,26 @@
 
 NPU kernels issue one vector instruction per element operation, so the math must be a single
 binary operation on two tile operands (vadd ... vmin), one on a tile and the scalar (vadds ...
-vmins, tile first unless the operation commutes), or a row reduction (vcmax).
+vmins, tile first unless the operation commutes), or a row reduction (vcmax, vcmin).
 """
 from cexpr import BINOPS
 
 BINARY = {"+": "vadd", "-": "vsub", "*": "vmul", "/": "vdiv", "max": "vmax", "min": "vmin"}
 WITH_SCALAR = {"vadd": "vadds", "vmul": "vmuls", "vmax": "vmaxs", "vmin": "vmins"}
 COMMUTATIVE = {"vadd", "vmul", "vmax", "vmin"}
-REDUCE = {"argmax": "vcmax"}
+# The row reductions to an index and the direction every kernel, simulator comment, plain loop
+# and page derives its comparisons and words from. `better` is the C operator by which a number
+# beats the running one (strictly: ties keep the lowest column), `not_better` its negation; a
+# NaN beats every number in both directions and the first NaN wins (the contract's argmax_* and
+# argmin_* answers). `cmp` and `not_cmp` are the A5 vcmp conditions of the two. The rest are
+# the words comments and pages use.
+REDUCTIONS = {
+    "argmax": {"vop": "vcmax", "better": ">", "not_better": "<=", "cmp": "GT", "not_cmp": "LE", "ext": "max",
+               "most": "largest", "extremum": "maximum", "extrema": "maxima", "comparative": "greater", "side": "above"},
+    "argmin": {"vop": "vcmin", "better": "<", "not_better": ">=", "cmp": "LT", "not_cmp": "GE", "ext": "min",
+               "most": "smallest", "extremum": "minimum", "extrema": "minima", "comparative": "smaller", "side": "below"},
+}
+REDUCE = {fn: r["vop"] for fn, r in REDUCTIONS.items()}
 CLASS = {**{op: "binary" for op in BINARY.values()}, **{op: "scalar" for op in WITH_SCALAR.values()},
          **{op: "reduce" for op in REDUCE.values()}}
 
@@ -50,3 +62,12 @@ def element_op(vop):
     base = {v: k for k, v in WITH_SCALAR.items()}.get(vop, vop)
     symbol = {v: k for k, v in BINARY.items()}[base]
     return BINOPS.get(symbol, symbol)
+
+
+def reduction(fn):
+    """The direction of reduction `fn` (REDUCTIONS), with its name and the contract as one
+    sentence (instruction headers and reference pages)."""
+    r = REDUCTIONS[fn]
+    return dict(r, fn=fn, rule=f"{fn}: the lowest column holding the row's {r['extremum']}; a NaN counts as {r['comparative']} "
+                               f"than every number, so a row holding a NaN selects its first NaN; values are compared, so "
+                               f"-0 and +0 tie and the lowest column wins (dst_val gets its own bits).")

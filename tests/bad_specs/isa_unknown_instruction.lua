@@ -1,4 +1,4 @@
 -- target: profiles.lua
 -- replace:     vcmax = a2a3_float,
 -- with:     vcmax = a2a3_float, vfma = a2a3_float,
--- expect: spec/profiles.lua:{with}: isa: unknown vector instruction 'vfma'; allowed: vadd, vsub, vmul, vdiv, vmax, vmin, vadds, vmuls, vmaxs, vmins, vcmax
+-- expect: spec/profiles.lua:{with}: isa: unknown vector instruction 'vfma'; allowed: vadd, vsub, vmul, vdiv, vmax, vmin, vadds, vmuls, vmaxs, vmins, vcmax, vcmin
