@@ -19,7 +19,7 @@ size_t h_classes(pto_dtype dt, const uint64_t **out);
  * its number (mod 8), for the reductions: values ascending and descending by column, NaN-free
  * (the maximum or the minimum in the last chunk of a wide row); every element the dtype's
  * largest value (+inf, the integer maximum) or its smallest (-inf, the minimum), rows where
- * nothing beats a scan's first element; ±0 (integers: one value) with a few outliers above,
+ * nothing beats a scan's first element; +-0 (integers: one value) with a few outliers above,
  * below or both, so the maximum or the minimum is a tie of -0 and +0, with a NaN now and then
  * and, in the last of them, at column 0; infinities of both signs and a NaN now and then. */
 uint64_t h_value(pto_dtype dt, int fill, uint64_t *rng, size_t k, size_t offset, uint32_t row, uint32_t col);
