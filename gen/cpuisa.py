@@ -12,10 +12,11 @@ the software conversions of pto_<p>_ops.h (tests/unit/test_cpu_isa.c: every f16 
 of f32 patterns; a NaN stays a NaN).
 """
 import cexpr
+import reductions as R
 
 # name, what the variant is, the x86 target ("" for the portable baseline), gcc's extra target
 # options, the __builtin_cpu_supports features detection needs (F16C is read from CPUID: clang
-# 14 does not know the name), vector bytes (the argmax lanes) and whether f16 converts by F16C
+# 14 does not know the name), vector bytes (the argmax/argmin lanes) and whether f16 converts by F16C
 VARIANTS = [
     {"name": "baseline", "title": "portable C11; on x86-64 the baseline ISA (SSE2)",
      "target": "", "gcc_extra": "", "features": [], "vector_bytes": 16, "f16c": False},
@@ -26,10 +27,10 @@ VARIANTS = [
      "features": ["avx512f", "avx512bw", "avx512vl", "avx2"], "vector_bytes": 64, "f16c": True},
 ]
 
-# The baseline argmax keeps this many lanes of running maxima per row (rows at least this long;
-# shorter ones take the scalar loop). More than 16: gcc unrolls loops of up to 16 iterations
-# completely before it vectorises, and the unrolled lanes then stay scalar.
-ARGMAX_LANES = 32
+# The baseline argmax (argmin) keeps this many lanes of running maxima (minima) per row (rows at
+# least this long; shorter ones take the scalar loop). More than 16: gcc unrolls loops of up to 16
+# iterations completely before it vectorises, and the unrolled lanes then stay scalar.
+REDUCE_LANES = 32
 
 # Row-expand mode 2 in the x86 variants: the narrow block is repeated to at least this many
 # elements, so its loop runs more than 16 times: gcc peels loops of up to 16 iterations
@@ -53,10 +54,10 @@ def variants(p):
     return out
 
 
-def argmax_dtypes(model):
-    """Per dtype, the argmax row routines' types: S the element, K the order key (a number's
-    rank, -0 and +0 alike; floats compare as floats in the vector routines, integers as int32
-    after widening, u32 with its top bit flipped)."""
+def reduce_dtypes(model):
+    """Per dtype, the argmax/argmin row routines' types: S the element, K the order key (a
+    number's rank, -0 and +0 alike; floats compare as floats in the vector routines, integers as
+    int32 after widening, u32 with its top bit flipped), and K's extremes."""
     out = []
     for d in model.dtype_list:
         unsigned32 = d["name"] == "u32"
@@ -64,7 +65,24 @@ def argmax_dtypes(model):
         out.append({"name": d["name"], "S": cexpr.CTYPE[d["name"]], "float": is_float, "bits": d["bits"],
                     "inf": f"0x{((1 << d['exponent_bits']) - 1) << d['fraction_bits']:x}u" if is_float else "",
                     "abs": f"0x{(1 << (d['bits'] - 1)) - 1:x}u",
-                    "K": "uint32_t" if unsigned32 else "int32_t", "K_MIN": "0" if unsigned32 else "INT32_MIN"})
+                    "K": "uint32_t" if unsigned32 else "int32_t", "K_MIN": "0" if unsigned32 else "INT32_MIN",
+                    "K_MAX": "UINT32_MAX" if unsigned32 else "INT32_MAX"})
+    return out
+
+
+def reductions(p):
+    """The row routines' directions (gen/reductions.py), as pto_<p>_simd.h spells them: the
+    rank comparison `better`; NaN's rank, the best there is in the direction (float ranks of
+    numbers lie strictly between INT32_MIN and INT32_MAX); which K extreme no rank beats (the
+    lanes' starting top); the float rank function (argmax's keeps its name: integer ranks are
+    the same in both directions); whether the x86 compare takes (running, new) instead of (new,
+    running); and the key the x86 reductions rank by (they find the largest: argmin ranks by the
+    complement, which reverses int32 order)."""
+    out = []
+    for fn, r in R.REDUCTIONS.items():
+        up = r["better"] == ">"
+        out.append(dict(R.reduction(fn), nan_rank="INT32_MAX" if up else "INT32_MIN", worst="K_MIN" if up else "K_MAX",
+                        rank="rank" if up else f"rank_{r['ext']}", swap=not up, key="" if up else f"pto_{p}__%s_not"))
     return out
 
 
@@ -77,8 +95,8 @@ def x86_ops(p):
 
 def kernel_variants(p, k, dt, math_x86):
     """The per-variant contexts of kernel k (a baseline context): its body's name and linkage,
-    and what differs. dt: the element dtype (src's for argmax); math_x86: the x86 variants'
-    element math (None for argmax). f16 and bf16 arithmetic (a load that converts) runs in the
+    and what differs. dt: the element dtype (src's for argmax/argmin); math_x86: the x86 variants'
+    element math (None for argmax/argmin). f16 and bf16 arithmetic (a load that converts) runs in the
     x86 variants through whole-vector conversions, f16's by F16C."""
     out = []
     for v in variants(p):
@@ -86,9 +104,9 @@ def kernel_variants(p, k, dt, math_x86):
                   linkage=(v["attr"] + " static " if v["attr"] else "static "), wide=0)
         if "reduce" in k:
             if v["x86"]:
-                kv.update(long_rows=f"pto_{p}__{v['name']}_argmax_{dt['name']}", lanes=v["lanes"])
+                kv.update(long_rows=f"pto_{p}__{v['name']}_{k['reduce']}_{dt['name']}", lanes=v["lanes"])
             else:
-                kv.update(long_rows=f"pto_{p}__argmax_lanes_{dt['name']}", lanes=ARGMAX_LANES)
+                kv.update(long_rows=f"pto_{p}__{k['reduce']}_lanes_{dt['name']}", lanes=REDUCE_LANES)
         elif v["x86"]:
             kv["math"] = math_x86
             if k["load"] and (dt["name"] != "f16" or v["f16c"]):

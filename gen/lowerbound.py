@@ -3,17 +3,18 @@ counter section (`ninja bench`): the work no kernel of the machine model can avo
 
 A2A3 counts repeats (a repeat processes up to 256 bytes; the vector unit issues while earlier
 repeats run, so time follows repeats): every output element needs a lane of some repeat, a
-row-expand mode-1 column needs vbrcb's 8 rows per repeat, and an argmax row needs one vcmax
-repeat per E values at each level of its reduction tree (vcmax reduces one repeat to one pair).
+row-expand mode-1 column needs vbrcb's 8 rows per repeat, and an argmax (argmin) row needs one
+vcmax (vcmin) repeat per E values at each level of its reduction tree (one repeat reduces to one
+pair).
 Its instruction bound is one instruction per 255 repeats of each instruction the kernel needs.
 
 A5 counts instructions (one register each): per register of output, a load of each full input, the
 operation and the store. Elementwise regions whose rows are back to back run as one; expand rows
 run one by one (a register cannot hold two rows' broadcast values), and each row needs its narrow
 value in a register (mode 2: one block load; mode 1: one element load and a vdup), each
-col-expand chunk its narrow row chunk. An argmax row needs, as upstream's A5 scheme does, a load,
-a vcmax and a vdintlv per chunk, and for every chunk after the first the merge into the running
-pair: vadds (lane to column), vcmp and two vsel; then its stores.
+col-expand chunk its narrow row chunk. An argmax (argmin) row needs, as upstream's A5 scheme does,
+a load, a vcmax (vcmin) and a vdintlv per chunk, and for every chunk after the first the merge
+into the running pair: vadds (lane to column), vcmp and two vsel; then its stores.
 """
 
 
@@ -26,8 +27,8 @@ def runs(vr, vc, storage_cols, E):
     return ceil(vr * vc, E) if vc == storage_cols or vr == 1 else vr * ceil(vc, E)
 
 
-def argmax_levels(vc, E):
-    """Repeats per row of the vcmax reduction tree over vc values."""
+def reduce_levels(vc, E):
+    """Repeats per row of the vcmax (vcmin) reduction tree over vc values."""
     total, n = 0, vc
     while True:
         total += ceil(n, E)
@@ -45,7 +46,7 @@ def bound(inst, p, tup, vr, vc, storage_cols):
     kind = inst.kind_name
     if p == "a2a3":
         if kind == "row_reduce_index":
-            parts = [vr * argmax_levels(vc, E)]
+            parts = [vr * reduce_levels(vc, E)]
         else:
             parts = [ceil(vr * vc, E)]
             if kind == "row_expand" and tup.axes["mode"] == "mode1":

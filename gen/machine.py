@@ -3,6 +3,7 @@ profile): the profile's instruction set from its spec, the width-generic data mo
 has, and the hardware rules its simulator checks on every call."""
 from cexpr import CTYPE
 import lower
+import reductions
 
 
 # Per machine model (the profile's template folder): the hardware rules its simulator checks
@@ -12,7 +13,7 @@ MODELS = {
     "a2a3": {
         "rules": [
             ("ub_bounds", "every byte an instruction or scalar access touches lies inside UB"),
-            ("align", "operand start addresses are block aligned (vcmax outputs: one output unit; scalar access: natural)"),
+            ("align", "operand start addresses are block aligned (vcmax/vcmin outputs: one output unit; scalar access: natural)"),
             ("repeat", "a repeat count is at most max_repeat"),
             ("stride", "block and repeat strides are at most max_repeat_stride blocks"),
             ("mask", "norm mode selects at least one lane and none at or beyond E (all ones means every lane); "
@@ -62,6 +63,9 @@ def context(model, p):
         "compared": [{"name": d["name"], "enum": d["enum"]} for d in model.dtype_list
                      if any(d["name"] in isa[op] for op in ops)],
         "alu_ops": [{"op": op, "fn": instrs[op]["op"]} for op in ops if instrs[op]["cls"] != "reduce"],
+        # the row reductions it has and their direction (down: the minimum wins)
+        "reductions": [{"op": i, "down": reductions.REDUCTIONS[d["op"]]["better"] == "<"}
+                       for i, d in sorted(instrs.items()) if d["cls"] == "reduce"],
         # lanes of the narrowest element the model moves: its register arrays' size
         "max_lanes": prof["machine"]["repeat_bytes"] * 8 // min(dtypes[d]["bits"] for op in ops for d in isa[op]),
     }

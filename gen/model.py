@@ -312,6 +312,11 @@ class Instruction:
         if errors:
             raise SpecError("\n".join(errors))
 
+    def reduce_instruction(self, p):
+        """The instruction profile p lowers the math's reduction to (spec/ops.lua), or ""."""
+        op = next((o for o in self.model.ops if o["name"] == self.d["math"]["fn"]), None)
+        return ((op or {}).get("lower") or {}).get(p, {}).get("vector", "")
+
     def math_dtype(self, t):
         """The dtype (a name) of the values tuple t's math computes on."""
         return t.dtype_of(lower.math_operands(self.d["math"])[0])["name"]

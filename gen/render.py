@@ -22,6 +22,7 @@ import model as M  # noqa: E402
 import outputs  # noqa: E402
 import render_legality  # noqa: E402
 import testplan  # noqa: E402
+import reductions  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -88,8 +89,9 @@ def element_ctx(inst, p, tup, prefix=None, convert_all=False):
     if inst.kind["reduce"]:
         src = tup.dtype_of("src")
         idx_op = "dst_idx" if tup.entry["form"] == "val" else "dst"
-        k.update(S=CTYPE[src["name"]], I=CTYPE[tup.dtype_of(idx_op)["name"]], reduce=inst.d["math"]["fn"],
-                 short_rows=f"{prefix}__argmax_short_{src['name']}")
+        fn = inst.d["math"]["fn"]
+        k.update(S=CTYPE[src["name"]], I=CTYPE[tup.dtype_of(idx_op)["name"]], reduce=fn, dir=dict(reductions.reduction(fn), vop=inst.reduce_instruction(p)),
+                 short_rows=f"{prefix}__{fn}_short_{src['name']}")
         return k
     dt = tup.dtype_of("dst")
     bits = not convert_all and cexpr.on_stored_bits(inst.d["math"], dt)
@@ -121,6 +123,8 @@ def header_notes(inst, profiles, width=96):
     call decides and which operands it uses. The reference pages show the same notes."""
     k = inst.kind
     notes = [k["doc"]]
+    if k["reduce"]:  # which element the reduction selects: the contract's rule for it
+        notes.append(reductions.reduction(inst.d["math"]["fn"])["rule"])
     if k["in_place"]:
         pairs = "; ".join(f"{out} may be the {' or the '.join(srcs)} source"
                           for out, srcs in sorted(k["in_place"].items()))
@@ -215,7 +219,8 @@ class Renderer:
             if m.profile(p)["isa"]:
                 base.update(machine.context(m, p))
             if cpuisa.has_variants(m, p):
-                base.update(variants=cpuisa.variants(p), argmax=cpuisa.argmax_dtypes(m), argmax_lanes=cpuisa.ARGMAX_LANES)
+                base.update(variants=cpuisa.variants(p), reduce_dtypes=cpuisa.reduce_dtypes(m),
+                            reductions=cpuisa.reductions(p), reduce_lanes=cpuisa.REDUCE_LANES)
         if kind == "umbrella":
             base["profile_headers"] = outputs.public_headers(m)
         if kind == "header":

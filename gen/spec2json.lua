@@ -242,7 +242,8 @@ if #records.family == 0 then report(spec_dir .. "/families.lua", 1, "no family i
 local QUESTIONS = {
   float_rounding = { "nearest_even" }, subnormals = { "preserved" }, float_division_by_zero = { "ieee" },
   minmax_nan = { "propagate" }, minmax_signed_zero = { "ordered" }, argmax_ties = { "lowest_index" },
-  argmax_nan = { "first_nan_wins" }, integer_division = { "truncate" }, integer_division_by_zero = { "all_ones" },
+  argmax_nan = { "first_nan_wins" }, argmin_ties = { "lowest_index" }, argmin_nan = { "first_nan_wins" },
+  integer_division = { "truncate" }, integer_division_by_zero = { "all_ones" },
   integer_division_overflow = { "wrap" }, integer_add_sub = { "wrap" }, nan_payload = { "any" },
 }
 local MACHINE = { "repeat_bytes", "block_bytes", "max_repeat", "max_repeat_stride", "ub_bytes",

@@ -176,13 +176,40 @@ class Plan:
             if k["reduce"] and label in ("valid<E", "repeats+tail", "rows>255", "E^2+1"):
                 fills.append("H_FILL_TIES")
             for fill in fills:
-                ops, same = self.operands(tup, vr, vc, extra, n), None
-                if not self.fits_ub(tup, ops):  # in a unified buffer, large shapes go without extra padding
-                    ops = self.operands(tup, vr, vc, extra, 0)
-                if not self.fits_ub(tup, ops):  # and then in place, as upstream's UB tests do
-                    same = self.dst_on_full(tup)
-                cases.append(self.case(tup, f"{label} {fill[7:].lower()}" + (" in place" if same else ""), ops,
-                                       1000 + len(cases), fill, same_as=same))
+                cases.append(self.shape_case(tup, n, label, vr, vc, extra, fill, 1000 + len(cases)))
+        # ties put row maxima at column 0, the element an in-place index overwrites first
+        cases += self.in_place_cases(tup, B, "H_FILL_TIES" if k["reduce"] else "H_FILL_RANDOM", 2000 + len(cases))
+        if "scalar" in k["operands"]:
+            for s in range(1, N_CLASSES_MAX):  # every scalar class against every src class
+                ops = self.operands(tup, 2, N_CLASSES_MAX, 0, 0)
+                c = self.case(tup, "classes x scalar" + (" (unaligned)" if s % 2 else ""), ops, s, "H_FILL_CLASSES")
+                if c and s % 2:
+                    c["ops"]["scalar"]["offset"] += 1  # the scalar is any element in memory: no alignment
+                cases.append(c)
+        if k["reduce"]:
+            # after the others (their seeds and order stay): NaN-free ramps (a wide row's winner in
+            # its last chunk), rows of one extreme, signed-zero ties, a NaN first
+            # (tests/harness/values.h); in place, they put most rows' winner at column 0
+            more = []
+            for n, (label, vr, vc, extra) in enumerate(shapes):
+                if label in ("valid<E", "repeats+tail", "rows>255", "E^2+1", "upstream 1023x17", "upstream 3x4095"):
+                    more.append(self.shape_case(tup, n, label, vr, vc, extra, "H_FILL_EXTREMES", 3000 + len(more)))
+            cases += more + self.in_place_cases(tup, B, "H_FILL_EXTREMES", 3000 + len(more))
+        return [c for c in cases if c]
+
+    def shape_case(self, tup, n, label, vr, vc, extra, fill, seed):
+        """The case of shape number n of the kind's shapes, filled with `fill`."""
+        ops, same = self.operands(tup, vr, vc, extra, n), None
+        if not self.fits_ub(tup, ops):  # in a unified buffer, large shapes go without extra padding
+            ops = self.operands(tup, vr, vc, extra, 0)
+        if not self.fits_ub(tup, ops):  # and then in place, as upstream's UB tests do
+            same = self.dst_on_full(tup)
+        return self.case(tup, f"{label} {fill[7:].lower()}" + (" in place" if same else ""), ops, seed, fill, same_as=same)
+
+    def in_place_cases(self, tup, B, fill, seed):
+        """Every output on the very tile of each source it may replace (seeds from `seed` on)."""
+        k = self.inst.kind
+        cases = []
         for out, srcs in (k["in_place"] or {}).items():
             for role in srcs:
                 src = tup.role(role)
@@ -196,18 +223,9 @@ class Plan:
                     ops = self.operands(tup, 13, 3 * B - 1, 2 * B, 0)
                 if narrow:
                     ops[src] = dict(ops[out])
-                # ties put row maxima at column 0, the element an in-place index overwrites first
-                fill = "H_FILL_TIES" if k["reduce"] else "H_FILL_RANDOM"
-                cases.append(self.case(tup, f"in place {out}={src}", ops, 2000 + len(cases), fill,
-                                       same_as={out: src}))
-        if "scalar" in k["operands"]:
-            for s in range(1, N_CLASSES_MAX):  # every scalar class against every src class
-                ops = self.operands(tup, 2, N_CLASSES_MAX, 0, 0)
-                c = self.case(tup, "classes x scalar" + (" (unaligned)" if s % 2 else ""), ops, s, "H_FILL_CLASSES")
-                if c and s % 2:
-                    c["ops"]["scalar"]["offset"] += 1  # the scalar is any element in memory: no alignment
-                cases.append(c)
-        return [c for c in cases if c]
+                label = f"in place {out}={src}" + (f" {fill[7:].lower()}" if fill == "H_FILL_EXTREMES" else "")
+                cases.append(self.case(tup, label, ops, seed + len(cases), fill, same_as={out: src}))
+        return cases
 
     def case(self, tup, label, ops, seed, fill, same_as=None):
         """The legal case, or None where the shape is not one of this tuple's: it reads as

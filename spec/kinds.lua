@@ -114,8 +114,8 @@ kind {
 kind {
   name = "row_reduce_index",
   reduce = true, -- math is one reduction (argmax or argmin) of src
-  doc = "dst[i,0] = index of the row maximum of src (and dst_val[i,0] = that maximum in the value+index form). "
-     .. "Only column 0 of the outputs' valid rows is written, whether they are ND or DN column vectors.",
+  doc = "dst[i,0] = the column of src's row i that the reduction selects (and dst_val[i,0] = that element "
+     .. "in the value+index form). Only column 0 of the outputs' valid rows is written, whether they are ND or DN column vectors.",
   entries = {
     { form = "idx", operands = { "dst", "src", "tmp" } },
     { form = "val", suffix = "_val", operands = { "dst_val", "dst_idx", "src", "tmp" } },

@@ -50,3 +50,7 @@ op { name = "neg", symbol = "-", arity = 1, classes = { "float", "signed", "unsi
 op { name = "argmax", arity = 1, reduce = true, classes = { "float", "signed", "unsigned" },
      summary = "index of the row maximum: the lowest index on ties, the first NaN (greater than every number)",
      lower = { a2a3 = { vector = "vcmax" }, a5 = { vector = "vcmax" } } }
+
+op { name = "argmin", arity = 1, reduce = true, classes = { "float", "signed", "unsigned" },
+     summary = "index of the row minimum: the lowest index on ties, the first NaN (smaller than every number)",
+     lower = { a2a3 = { vector = "vcmin" }, a5 = { vector = "vcmin" } } }

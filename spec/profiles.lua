@@ -9,6 +9,8 @@ local contract = {
   minmax_signed_zero = "ordered",         -- max(-0,+0) = +0, min(-0,+0) = -0
   argmax_ties = "lowest_index",
   argmax_nan = "first_nan_wins",          -- NaN is greater than every number
+  argmin_ties = "lowest_index",
+  argmin_nan = "first_nan_wins",          -- NaN is smaller than every number
   integer_division = "truncate",
   integer_division_by_zero = "all_ones",  -- -1 signed, max unsigned; never traps
   integer_division_overflow = "wrap",     -- INT_MIN / -1 = INT_MIN
@@ -24,8 +26,8 @@ local function vector_unit(ub_bytes, reserved_scratch_bytes)
   }
 end
 
--- A2A3 vector instructions and the dtypes each takes (docs/machine-models.md: vdiv and vcmax are
--- half/float only). Kernels may issue only these; a legal tuple whose math needs another
+-- A2A3 vector instructions and the dtypes each takes (docs/machine-models.md: vdiv, vcmax and vcmin
+-- are half/float only). Kernels may issue only these; a legal tuple whose math needs another
 -- is a spec error. Data moves (vbrcb, vreducev2, vcopy) work on any 16/32-bit element.
 local a2a3_arith = { "f32", "f16", "i32", "i16" }
 local a2a3_float = { "f32", "f16" }
@@ -38,13 +40,13 @@ profile {
   isa = {
     vadd = a2a3_arith, vsub = a2a3_arith, vmul = a2a3_arith, vdiv = a2a3_float, vmax = a2a3_arith, vmin = a2a3_arith,
     vadds = a2a3_arith, vmuls = a2a3_arith, vmaxs = a2a3_arith, vmins = a2a3_arith,
-    vcmax = a2a3_float,
+    vcmax = a2a3_float, vcmin = a2a3_float,
   },
   semantics = contract,
 }
 
 -- A5 register instructions (docs/machine-models.md): arithmetic on all nine dtypes (vdiv too,
--- integer division per the contract), vcmax on 16- and 32-bit numbers. Loads, stores,
+-- integer division per the contract), vcmax and vcmin on 16- and 32-bit numbers. Loads, stores,
 -- predicates, vcmp, vsel, vdup and vdintlv work on any element.
 local all9 = { "f32", "f16", "bf16", "i32", "u32", "i16", "u16", "i8", "u8" }
 local a5_reduce = { "f32", "f16", "i32", "u32", "i16", "u16" }
@@ -57,6 +59,7 @@ profile {
   isa = {
     vadd = all9, vsub = all9, vmul = all9, vdiv = all9, vmax = all9, vmin = all9,
     vadds = all9, vmuls = all9, vmaxs = all9, vmins = all9, vcmax = a5_reduce,
+    vcmin = a5_reduce,
   },
   semantics = contract,
 }

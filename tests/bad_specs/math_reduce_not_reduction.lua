@@ -1,4 +1,4 @@
 -- target: isa/trowargmax.lua
 -- replace:   math = "argmax(src)",
 -- with:   math = "src",
--- expect: spec/isa/trowargmax.lua:9: math of a row_reduce_index instruction must be a reduction; allowed: argmax(...)
+-- expect: spec/isa/trowargmax.lua:9: math of a row_reduce_index instruction must be a reduction; allowed: argmax(...), argmin(...)

@@ -177,7 +177,7 @@ static void setup(run *r, const h_tuple *t, const h_case *c, int fill_inputs)
         const h_operand *o = &c->op[op];
         if (!fill_inputs || !o->present) continue;
         if (t->io[op] == H_IO_SCALAR) {
-            store(r->base + o->offset, dt_bytes(t->dtype), h_value(t->dtype, c->fill, &rng, 0, (size_t)in_no * c->seed));
+            store(r->base + o->offset, dt_bytes(t->dtype), h_value(t->dtype, c->fill, &rng, 0, (size_t)in_no * c->seed, 0, 0));
             in_no++;
         } else if (t->io[op] == H_IO_IN) {
             uint32_t i, j;
@@ -186,7 +186,7 @@ static void setup(run *r, const h_tuple *t, const h_case *c, int fill_inputs)
             for (i = 0; i < o->valid_rows; i++)
                 for (j = 0; j < o->valid_cols; j++)
                     store(r->base + o->offset + elem_index(o, i, j) * eb, eb,
-                          h_value((pto_dtype)o->dtype, c->fill, &rng, n++, (size_t)in_no * c->seed));
+                          h_value((pto_dtype)o->dtype, c->fill, &rng, n++, (size_t)in_no * c->seed, i, j));
             in_no++;
         }
     }
@@ -313,7 +313,7 @@ static void run_one(const h_tuple *t, const h_case *c)
                         fail_run(&r, "%s[%u,%u]: inputs 0x%llx, 0x%llx: expected 0x%llx, got 0x%llx", t->op_names[outs[k]],
                                  (unsigned)i, (unsigned)j, (unsigned long long)in[0], (unsigned long long)in[1],
                                  (unsigned long long)want, (unsigned long long)got);
-                    fail_run(&r, "%s[%u,0]: argmax at %llu (value 0x%llx): expected 0x%llx, got 0x%llx",
+                    fail_run(&r, "%s[%u,0]: the reduction's column %llu (value 0x%llx): expected 0x%llx, got 0x%llx",
                              t->op_names[outs[k]], (unsigned)i, (unsigned long long)in[0],
                              (unsigned long long)in[1], (unsigned long long)want, (unsigned long long)got);
                 }

@@ -159,3 +159,17 @@ size_t ref_argmax(pto_dtype dt, const uint64_t *row, size_t n)
     }
     return best;
 }
+
+size_t ref_argmin(pto_dtype dt, const uint64_t *row, size_t n)
+{
+    size_t best = 0, j;
+    for (j = 0; j < n; j++) {
+        if (ref_fmt(dt)->is_float) {
+            if (ref_is_nan(dt, row[j])) return j; /* the first NaN is below everything */
+            if (ref_to_double(dt, row[j]) < ref_to_double(dt, row[best])) best = j;
+        } else if (ref_to_int(dt, row[j]) < ref_to_int(dt, row[best])) {
+            best = j;
+        }
+    }
+    return best;
+}

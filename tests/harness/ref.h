@@ -33,7 +33,11 @@ uint64_t ref_div(pto_dtype dt, uint64_t a, uint64_t b);
 uint64_t ref_neg(pto_dtype dt, uint64_t a);
 uint64_t ref_max(pto_dtype dt, uint64_t a, uint64_t b);
 uint64_t ref_min(pto_dtype dt, uint64_t a, uint64_t b);
-/* Lowest index of the maximum; NaN is above every number and the first NaN wins. */
+/* Lowest index of the maximum; NaN is above every number and the first NaN wins. -0 and +0
+ * compare equal (the lowest index of either wins). */
 size_t ref_argmax(pto_dtype dt, const uint64_t *row, size_t n);
+/* Lowest index of the minimum; NaN is below every number and the first NaN wins. -0 and +0
+ * compare equal (the lowest index of either wins). */
+size_t ref_argmin(pto_dtype dt, const uint64_t *row, size_t n);
 
 #endif

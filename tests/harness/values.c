@@ -62,13 +62,55 @@ size_t h_classes(pto_dtype dt, const uint64_t **out)
     return count[dt];
 }
 
-uint64_t h_value(pto_dtype dt, int fill, uint64_t *rng, size_t k, size_t offset)
+/* H_FILL_EXTREMES: the row's theme (row mod 8), r a random number */
+static uint64_t extreme(pto_dtype dt, uint64_t r, uint32_t row, uint32_t col)
+{
+    const ref_format *f = ref_fmt(dt);
+    const unsigned w = 8 * f->bytes;
+    const uint64_t sign = 1ull << (w - 1);
+    uint64_t hi, lo, base, above, below;
+    if (f->is_float) {
+        hi = ref_from_double(dt, INFINITY);
+        lo = hi | sign;
+        base = (r >> 20) & 1 ? sign : 0;                   /* -0 or +0 */
+        above = (r >> 21) & 1 ? hi : ref_from_double(dt, 1.0);
+        below = (r >> 21) & 1 ? lo : ref_from_double(dt, -1.0);
+    } else {
+        hi = f->is_signed ? sign - 1 : (sign << 1) - 1;
+        lo = f->is_signed ? sign : 0;
+        base = f->is_signed ? 0 : 1;
+        above = (r >> 21) & 1 ? hi : base + 1;
+        below = (r >> 21) & 1 ? lo : base - 1;
+    }
+    switch (row % 8) {
+    case 0: /* ascending by column, NaN-free: the maximum ends the row (f16 rounds: ties) */
+        return f->is_float ? ref_from_double(dt, (double)col) : ref_from_int(dt, (int64_t)col);
+    case 1: /* descending: the minimum ends the row */
+        return f->is_float ? ref_from_double(dt, -(double)col) : ref_from_int(dt, f->is_signed ? -(int64_t)col : (int64_t)(hi - col));
+    case 2: return hi;
+    case 3: return lo;
+    case 7: /* infinities (integer extremes) of both signs */
+        if (f->is_float && r % 61 == 0) return ref_from_double(dt, NAN);
+        return (r >> 8) & 1 ? hi : lo;
+    default: break;
+    }
+    if (f->is_float && ((row % 8 == 6 && col == 0) || r % 127 == 0)) return ref_from_double(dt, NAN);
+    if ((r >> 8) % 16) return base;
+    switch (row % 8) {
+    case 4: return above;
+    case 5: return below;
+    default: return (r >> 12) & 1 ? above : below;
+    }
+}
+
+uint64_t h_value(pto_dtype dt, int fill, uint64_t *rng, size_t k, size_t offset, uint32_t row, uint32_t col)
 {
     const ref_format *f = ref_fmt(dt);
     const uint64_t *cls;
     size_t n = h_classes(dt, &cls);
     uint64_t r = h_rand(rng), m = f->bytes == 8 ? ~0ull : (1ull << (8 * f->bytes)) - 1;
     if (fill == H_FILL_CLASSES) return cls[(k + offset) % n];
+    if (fill == H_FILL_EXTREMES) return extreme(dt, r, row, col);
     if (fill == H_FILL_TIES) {
         /* few distinct values so rows repeat their maximum; NaN now and then */
         if (f->is_float) {

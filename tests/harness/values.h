@@ -6,15 +6,22 @@
 #include <stdint.h>
 #include "pto/pto_types.h"
 
-enum { H_FILL_RANDOM, H_FILL_CLASSES, H_FILL_TIES };
+enum { H_FILL_RANDOM, H_FILL_CLASSES, H_FILL_TIES, H_FILL_EXTREMES };
 
 uint64_t h_rand(uint64_t *state); /* splitmix64 */
 /* The named value classes of a dtype: zeros, ones, extremes, subnormals, infinities, NaNs,
  * integer extremes and divisors 0 and -1. Returns the count; *out points to static storage. */
 size_t h_classes(pto_dtype dt, const uint64_t **out);
-/* Value number k of an operand filled with `fill`. With H_FILL_CLASSES it is class
- * (k + offset) mod count: the test shapes are chosen so that operands paired by the
- * instruction walk the class list at different speeds, crossing every pair. */
-uint64_t h_value(pto_dtype dt, int fill, uint64_t *rng, size_t k, size_t offset);
+/* Value number k, at (row, col), of an operand filled with `fill`. With H_FILL_CLASSES it is
+ * class (k + offset) mod count: the test shapes are chosen so that operands paired by the
+ * instruction walk the class list at different speeds, crossing every pair. H_FILL_TIES
+ * gives few distinct values (rows repeat their maximum). H_FILL_EXTREMES themes each row by
+ * its number (mod 8), for the reductions: values ascending and descending by column, NaN-free
+ * (the maximum or the minimum in the last chunk of a wide row); every element the dtype's
+ * largest value (+inf, the integer maximum) or its smallest (-inf, the minimum), rows where
+ * nothing beats a scan's first element; +-0 (integers: one value) with a few outliers above,
+ * below or both, so the maximum or the minimum is a tie of -0 and +0, with a NaN now and then
+ * and, in the last of them, at column 0; infinities of both signs and a NaN now and then. */
+uint64_t h_value(pto_dtype dt, int fill, uint64_t *rng, size_t k, size_t offset, uint32_t row, uint32_t col);
 
 #endif

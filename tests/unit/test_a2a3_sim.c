@@ -107,6 +107,62 @@ static void vcmax_keeps_the_first_maximum_and_the_first_nan(void **state)
     assert_int_equal(u[385], 0x80000000u);
 }
 
+static void vcmin_keeps_the_first_minimum_and_the_first_nan(void **state)
+{
+    uint32_t *u = (uint32_t *)(void *)ub;
+    uint16_t *h = (uint16_t *)(void *)(ub + 4096);
+    pto_a2a3_stats s;
+    int i;
+    (void)state;
+    for (i = 0; i < 64; i++) f32[i] = 1.0f;
+    f32[5] = -7.0f;
+    f32[9] = -7.0f;         /* a later tie */
+    for (i = 0; i < 64; i++) f32[64 + i] = 0.0f;
+    f32[64 + 3] = -0.0f;    /* -0 and +0 tie: lane 0 wins with its own bits */
+    for (i = 0; i < 64; i++) f32[128 + i] = (float)-i;
+    u[128 + 10] = 0x7fc00001u; /* the first NaN beats every number, -63 too */
+    u[128 + 20] = 0xffc00002u;
+    for (i = 0; i < 64; i++) u[192 + i] = 0x7f800000u; /* +inf everywhere: nothing beats lane 0 */
+    pto_a2a3_vcmin_f32(f32 + 256, f32, 4, 1, 1, 8, PTO_A2A3_VALUE_INDEX);
+    assert_true(f32[256] == -7.0f);
+    assert_int_equal(u[257], 5);
+    assert_int_equal(u[258], 0);
+    assert_int_equal(u[259], 0);
+    assert_int_equal(u[260], 0x7fc00001u);
+    assert_int_equal(u[261], 10);
+    assert_int_equal(u[262], 0x7f800000u);
+    assert_int_equal(u[263], 0);
+    assert_int_equal(u[264], 0); /* nothing past the four pairs */
+    pto_a2a3_vcmin_f32(u + 320, f32, 4, 2, 1, 8, PTO_A2A3_ONLY_INDEX); /* dst stride counts uint32_t */
+    assert_int_equal(u[320], 5);
+    assert_int_equal(u[322], 0);
+    assert_int_equal(u[324], 10);
+    assert_int_equal(u[326], 0);
+    assert_int_equal(u[321] | u[323] | u[325] | u[327], 0);
+    pto_a2a3_vcmin_f32(f32 + 384, f32 + 64, 1, 1, 1, 8, PTO_A2A3_ONLY_VALUE);
+    assert_int_equal(u[384], 0);
+    f32[64] = -0.0f;        /* now lane 0 holds -0: its own bits */
+    pto_a2a3_vcmin_f32(f32 + 384, f32 + 64, 1, 1, 1, 8, PTO_A2A3_ONLY_VALUE);
+    assert_int_equal(u[384], 0x80000000u);
+    /* f16 in counter mode: 130 elements are two repeats of 128 lanes; -inf at 129 wins the second */
+    for (i = 0; i < 130; i++) h[i] = 0x3c00; /* 1 */
+    h[2] = 0xbc00;                           /* -1, lane 2 */
+    h[129] = 0xfc00;                         /* -inf, lane 1 of the second repeat */
+    pto_a2a3_set_mask_count();
+    pto_a2a3_set_vector_mask(0, 130);
+    pto_a2a3_vcmin_f16(h + 256, h, 0, 1, 1, 8, PTO_A2A3_VALUE_INDEX);
+    assert_int_equal(h[256], 0xbc00);
+    assert_int_equal(h[257], 2);
+    assert_int_equal(h[258], 0xfc00);
+    assert_int_equal(h[259], 1);
+    s = stats();
+    assert_int_equal(s.by_op[PTO_A2A3_OP_VCMIN], 5);
+    assert_int_equal(s.repeats_by_op[PTO_A2A3_OP_VCMIN], 4 + 4 + 1 + 1 + 2);
+    assert_int_equal(s.by_op[PTO_A2A3_OP_VCMAX], 0);
+    assert_int_equal(s.instructions, 5);
+    assert_int_equal(s.faults, 0);
+}
+
 static void vbrcb_and_vreducev2_move_bits(void **state)
 {
     uint32_t *u = (uint32_t *)(void *)ub;
@@ -150,6 +206,20 @@ static void broken_rules_are_faults_that_change_nothing(void **state)
     EXPECT_FAULT(PTO_A2A3_HW_ARG, pto_a2a3_vbinary(PTO_A2A3_OP_VDIV, PTO_I32, f32, f32, f32, 1, 1, 1, 1, 8, 8, 8));
     EXPECT_FAULT(PTO_A2A3_HW_ARG, pto_a2a3_vreducev2_b32(f32, f32, 3, 1, 1, 8));
     EXPECT_FAULT(PTO_A2A3_HW_ALIGN, pto_a2a3_vcmax_f32(f32 + 1, f32, 1, 1, 1, 8, PTO_A2A3_VALUE_INDEX));
+    /* vcmin: the rules of vcmax */
+    EXPECT_FAULT(PTO_A2A3_HW_ALIGN, pto_a2a3_vcmin_f32(f32 + 1, f32, 1, 1, 1, 8, PTO_A2A3_VALUE_INDEX));
+    EXPECT_FAULT(PTO_A2A3_HW_ALIGN, pto_a2a3_vcmin_f32(f32, f32 + 4, 1, 1, 1, 8, PTO_A2A3_ONLY_INDEX));
+    EXPECT_FAULT(PTO_A2A3_HW_REPEAT, pto_a2a3_vcmin_f32(f32, f32, 256, 1, 1, 8, PTO_A2A3_ONLY_INDEX));
+    EXPECT_FAULT(PTO_A2A3_HW_STRIDE, pto_a2a3_vcmin_f32(f32, f32, 2, 256, 1, 8, PTO_A2A3_ONLY_INDEX));
+    EXPECT_FAULT(PTO_A2A3_HW_STRIDE, pto_a2a3_vcmin_f32(f32, f32, 2, 1, 1, 256, PTO_A2A3_ONLY_INDEX));
+    EXPECT_FAULT(PTO_A2A3_HW_UB_BOUNDS, pto_a2a3_vcmin_f32(f32, host, 1, 1, 1, 8, PTO_A2A3_VALUE_INDEX));
+    EXPECT_FAULT(PTO_A2A3_HW_UB_BOUNDS, pto_a2a3_vcmin_f32((float *)(void *)(ub + PTO_A2A3_UB_BYTES - 32), f32, 2, 8, 1, 8,
+                                                          PTO_A2A3_VALUE_INDEX));
+    EXPECT_FAULT(PTO_A2A3_HW_ARG, pto_a2a3_vcmin_f32(f32, f32, 1, 1, 1, 8, (pto_a2a3_order)3));
+    EXPECT_FAULT(PTO_A2A3_HW_ARG, pto_a2a3_vreduce(PTO_A2A3_OP_VCMIN, PTO_I32, f32, f32, 1, 1, 1, 8, PTO_A2A3_VALUE_INDEX));
+    pto_a2a3_set_vector_mask(1, 0); /* lane 64 of a 64-lane f32 repeat */
+    EXPECT_FAULT(PTO_A2A3_HW_MASK, pto_a2a3_vcmin_f32(f32, f32, 1, 1, 1, 8, PTO_A2A3_VALUE_INDEX));
+    pto_a2a3_set_vector_mask(~(uint64_t)0, ~(uint64_t)0);
     EXPECT_FAULT(PTO_A2A3_HW_REPEAT, pto_a2a3_vbrcb_b32(f32, f32 + 64, 1, 8, 256));
     EXPECT_FAULT(PTO_A2A3_HW_ALIGN, (void)pto_a2a3_sld_b32(ub + 2));
     assert_int_equal(stats().instructions, 0);
@@ -163,6 +233,7 @@ static void scalar_and_vector_hand_over_through_flags(void **state)
     pto_a2a3_flag_v_to_s();
     pto_a2a3_sst_b32(ub, 0x3f800000u);
     EXPECT_FAULT(PTO_A2A3_HW_FLAG, pto_a2a3_vadd_f32(f32, f32, f32, 1, 1, 1, 1, 8, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_FLAG, pto_a2a3_vcmin_f32(f32 + 64, f32, 1, 1, 1, 8, PTO_A2A3_VALUE_INDEX));
     pto_a2a3_flag_s_to_v();
     pto_a2a3_vadd_f32(f32, f32, f32, 1, 1, 1, 1, 8, 8, 8);
     assert_true(f32[0] == 2.0f);
@@ -186,6 +257,7 @@ int main(void)
         cmocka_unit_test_setup(sparse_mask_and_block_broadcast, setup),
         cmocka_unit_test_setup(f16_and_integers_follow_the_contract, setup),
         cmocka_unit_test_setup(vcmax_keeps_the_first_maximum_and_the_first_nan, setup),
+        cmocka_unit_test_setup(vcmin_keeps_the_first_minimum_and_the_first_nan, setup),
         cmocka_unit_test_setup(vbrcb_and_vreducev2_move_bits, setup),
         cmocka_unit_test_setup(broken_rules_are_faults_that_change_nothing, setup),
         cmocka_unit_test_setup(scalar_and_vector_hand_over_through_flags, setup),

@@ -120,6 +120,86 @@ static void reductions_compares_and_moves(void **state)
     assert_int_equal(both.bits[0], 0xf);
 }
 
+static void vcmin_takes_the_first_minimum_and_the_first_nan(void **state)
+{
+    pto_a5_vreg a, m, before;
+    pto_a5_preg full, ten, full16;
+    uint32_t all = 64, n = 10, all16 = 128;
+    uint32_t *u = (uint32_t *)(void *)ub;
+    int16_t *s16 = (int16_t *)(void *)(ub + 4096);
+    pto_a5_stats s;
+    int l;
+    (void)state;
+    pto_a5_plt_b32(&full, &all);
+    pto_a5_plt_b32(&ten, &n);
+    pto_a5_plt_b16(&full16, &all16);
+    for (l = 0; l < 64; l++) f32[l] = 1.0f;
+    f32[7] = -9.0f;
+    f32[40] = -9.0f;
+    u[50] = 0xffc00000u; /* a NaN counts as smaller than every number */
+    u[60] = 0x7fc00000u;
+    pto_a5_vlds_b32(&a, f32, 0, PTO_A5_DIST_NORM, &full);
+    pto_a5_vcmin_f32(&m, &a, &full, PTO_A5_ZEROING);
+    assert_int_equal(lane32(&m, 0), 0xffc00000u);
+    assert_int_equal(lane32(&m, 1), 50); /* the first NaN */
+    assert_int_equal(lane32(&m, 2), 0);
+    u[50] = u[60] = 0x3f800000u;
+    pto_a5_vlds_b32(&a, f32, 0, PTO_A5_DIST_NORM, &full);
+    pto_a5_vcmin_f32(&m, &a, &full, PTO_A5_ZEROING);
+    assert_true(lanef(&m, 0) == -9.0f);
+    assert_int_equal(lane32(&m, 1), 7); /* the first of equals */
+    pto_a5_vcmin_f32(&m, &a, &ten, PTO_A5_ZEROING); /* lanes 0..9 only: -9 at 40 is not among them */
+    assert_int_equal(lane32(&m, 1), 7);
+    f32[7] = 1.0f;
+    pto_a5_vlds_b32(&a, f32, 0, PTO_A5_DIST_NORM, &full);
+    memset(&m, 0xab, sizeof m);
+    pto_a5_vcmin_f32(&m, &a, &ten, PTO_A5_MERGING); /* all equal among lanes 0..9: lane 0; lanes 2.. keep dst */
+    assert_true(lanef(&m, 0) == 1.0f);
+    assert_int_equal(lane32(&m, 1), 0);
+    assert_int_equal(lane32(&m, 2), 0xababababu);
+    for (l = 0; l < 64; l++) f32[64 + l] = 0.0f;
+    f32[64 + 3] = -0.0f; /* -0 and +0 tie: lane 0 wins with its own bits */
+    pto_a5_vlds_b32(&a, f32, 64, PTO_A5_DIST_NORM, &full);
+    pto_a5_vcmin_f32(&m, &a, &full, PTO_A5_ZEROING);
+    assert_int_equal(lane32(&m, 0), 0);
+    assert_int_equal(lane32(&m, 1), 0);
+    for (l = 0; l < 64; l++) u[128 + l] = 0x7f800000u; /* +inf everywhere: nothing beats lane 0 */
+    pto_a5_vlds_b32(&a, f32, 128, PTO_A5_DIST_NORM, &full);
+    pto_a5_vcmin_f32(&m, &a, &full, PTO_A5_ZEROING);
+    assert_int_equal(lane32(&m, 0), 0x7f800000u);
+    assert_int_equal(lane32(&m, 1), 0);
+    for (l = 0; l < 64; l++) u[192 + l] = 0xffffffffu; /* u32 orders unsigned: 0x7fffffff is the minimum */
+    u[192 + 9] = 0x7fffffffu;
+    pto_a5_vlds_b32(&a, u, 192, PTO_A5_DIST_NORM, &full);
+    pto_a5_vcmin_u32(&m, &a, &full, PTO_A5_ZEROING);
+    assert_int_equal(lane32(&m, 0), 0x7fffffffu);
+    assert_int_equal(lane32(&m, 1), 9);
+    for (l = 0; l < 128; l++) s16[l] = INT16_MAX; /* i16: a 16-bit lane number in lane 1 */
+    s16[100] = INT16_MIN;
+    s16[120] = INT16_MIN;
+    pto_a5_vlds_b16(&a, s16, 0, PTO_A5_DIST_NORM, &full16);
+    pto_a5_vcmin_i16(&m, &a, &full16, PTO_A5_ZEROING);
+    assert_int_equal((int16_t)(lane32(&m, 0) & 0xffffu), INT16_MIN);
+    assert_int_equal(lane32(&m, 0) >> 16, 100);
+    s = stats();
+    assert_int_equal(s.by_op[PTO_A5_OP_VCMIN], 8);
+    assert_int_equal(s.repeats_by_op[PTO_A5_OP_VCMIN], 8);
+    assert_int_equal(s.by_op[PTO_A5_OP_VCMAX], 0);
+    assert_int_equal(s.faults, 0);
+    /* broken rules: a fault, and neither UB nor the destination register changes */
+    memcpy(&before, &m, sizeof m);
+    EXPECT_FAULT(PTO_A5_HW_PREDICATE, pto_a5_vcmin_f32(&m, &a, &full16, PTO_A5_ZEROING));
+    EXPECT_FAULT(PTO_A5_HW_PREDICATE, pto_a5_vcmin_f32(&m, &a, NULL, PTO_A5_ZEROING));
+    n = 0;
+    pto_a5_plt_b32(&ten, &n); /* no lane left */
+    EXPECT_FAULT(PTO_A5_HW_PREDICATE, pto_a5_vcmin_f32(&m, &a, &ten, PTO_A5_ZEROING));
+    EXPECT_FAULT(PTO_A5_HW_ARG, pto_a5_vcmin_f32(&m, &a, &full, (pto_a5_mode)7));
+    EXPECT_FAULT(PTO_A5_HW_ARG, pto_a5_vreduce(PTO_A5_OP_VCMIN, PTO_BF16, &m, &a, &full16, PTO_A5_ZEROING));
+    EXPECT_FAULT(PTO_A5_HW_ARG, pto_a5_vreduce(PTO_A5_OP_VCMIN, PTO_I8, &m, &a, &full, PTO_A5_ZEROING));
+    assert_memory_equal(&before, &m, sizeof m);
+    assert_int_equal(stats().by_op[PTO_A5_OP_VCMIN], 8);
+}
+
 static void broken_rules_are_faults_that_change_nothing(void **state)
 {
     pto_a5_vreg r;
@@ -164,6 +244,7 @@ int main(void)
         cmocka_unit_test_setup(loads_and_stores, setup),
         cmocka_unit_test_setup(arithmetic_zeroing_and_merging, setup),
         cmocka_unit_test_setup(reductions_compares_and_moves, setup),
+        cmocka_unit_test_setup(vcmin_takes_the_first_minimum_and_the_first_nan, setup),
         cmocka_unit_test_setup(broken_rules_are_faults_that_change_nothing, setup),
         cmocka_unit_test_setup(without_a_handler_a_fault_traps, setup),
     };

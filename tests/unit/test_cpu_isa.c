@@ -1,8 +1,8 @@
 /* The cpu kernels' ISA variants (pto/pto_cpu_isa.h, out/cpu/pto_cpu_simd.h): the selection API,
- * the x86 variants' f16 and bf16 conversions against the software ones, and every argmax row
- * routine (portable short rows and lanes, x86 vectors) against the reference on every row
- * length up to a few vectors, around the vector lengths and the overlapping last vector. A
- * variant this CPU lacks is skipped. */
+ * the x86 variants' f16 and bf16 conversions against the software ones, and every argmax and
+ * argmin row routine (portable short rows and lanes, x86 vectors) against the reference on
+ * every row length up to a few vectors, around the vector lengths and the overlapping last
+ * vector. A variant this CPU lacks is skipped. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -177,57 +177,65 @@ static void narrowing_matches_software(void **state) { (void)state; on_each_vari
 static void partial_vectors_touch_only_their_elements(void **state) { (void)state; on_each_variant(check_partial_vectors); }
 #endif
 
-/* ---- argmax row routines ---- */
+/* ---- argmax and argmin row routines ---- */
 typedef size_t (*row_fn)(const void *row, size_t n);
+typedef size_t (*ref_fn)(pto_dtype dt, const uint64_t *row, size_t n);
 typedef struct {
+    const char *name;      /* argmax, argmin */
+    ref_fn ref;
     pto_dtype dt;
     row_fn fn[4];          /* short rows, lanes, avx2, avx512 */
 } routines;
 
 #if PTO_CPU_X86
-#define X86_ROUTINES(N, T) \
-    static size_t avx2_##N(const void *r, size_t n) { return pto_cpu__avx2_argmax_##N((const T *)r, n); } \
-    static size_t avx512_##N(const void *r, size_t n) { return pto_cpu__avx512_argmax_##N((const T *)r, n); }
-#define X86_NAMES(N) avx2_##N, avx512_##N
+#define X86_ROUTINES(R, N, T) \
+    static size_t avx2_##R##_##N(const void *r, size_t n) { return pto_cpu__avx2_##R##_##N((const T *)r, n); } \
+    static size_t avx512_##R##_##N(const void *r, size_t n) { return pto_cpu__avx512_##R##_##N((const T *)r, n); }
+#define X86_NAMES(R, N) avx2_##R##_##N, avx512_##R##_##N
 #else
-#define X86_ROUTINES(N, T)
-#define X86_NAMES(N) NULL, NULL
+#define X86_ROUTINES(R, N, T)
+#define X86_NAMES(R, N) NULL, NULL
 #endif
-#define ROUTINES(N, T) \
-    static size_t short_##N(const void *r, size_t n) { return pto_cpu__argmax_short_##N((const T *)r, n); } \
-    static size_t lanes_##N(const void *r, size_t n) { return pto_cpu__argmax_lanes_##N((const T *)r, n); } \
-    X86_ROUTINES(N, T)
-ROUTINES(f32, float)
-ROUTINES(f16, uint16_t)
-ROUTINES(bf16, uint16_t)
-ROUTINES(i32, int32_t)
-ROUTINES(u32, uint32_t)
-ROUTINES(i16, int16_t)
-ROUTINES(u16, uint16_t)
-ROUTINES(i8, int8_t)
-ROUTINES(u8, uint8_t)
-#define ENTRY(E, N) { E, { short_##N, lanes_##N, X86_NAMES(N) } }
-static const routines all[] = {
-    ENTRY(PTO_F32, f32), ENTRY(PTO_F16, f16), ENTRY(PTO_BF16, bf16), ENTRY(PTO_I32, i32), ENTRY(PTO_U32, u32),
-    ENTRY(PTO_I16, i16), ENTRY(PTO_U16, u16), ENTRY(PTO_I8, i8), ENTRY(PTO_U8, u8),
-};
+#define ROUTINES(R, N, T) \
+    static size_t short_##R##_##N(const void *r, size_t n) { return pto_cpu__##R##_short_##N((const T *)r, n); } \
+    static size_t lanes_##R##_##N(const void *r, size_t n) { return pto_cpu__##R##_lanes_##N((const T *)r, n); } \
+    X86_ROUTINES(R, N, T)
+#define BOTH(N, T) ROUTINES(argmax, N, T) ROUTINES(argmin, N, T)
+BOTH(f32, float)
+BOTH(f16, uint16_t)
+BOTH(bf16, uint16_t)
+BOTH(i32, int32_t)
+BOTH(u32, uint32_t)
+BOTH(i16, int16_t)
+BOTH(u16, uint16_t)
+BOTH(i8, int8_t)
+BOTH(u8, uint8_t)
+#define ENTRY(R, E, N) { #R, ref_##R, E, { short_##R##_##N, lanes_##R##_##N, X86_NAMES(R, N) } }
+#define ENTRIES(R) \
+    ENTRY(R, PTO_F32, f32), ENTRY(R, PTO_F16, f16), ENTRY(R, PTO_BF16, bf16), ENTRY(R, PTO_I32, i32), \
+    ENTRY(R, PTO_U32, u32), ENTRY(R, PTO_I16, i16), ENTRY(R, PTO_U16, u16), ENTRY(R, PTO_I8, i8), ENTRY(R, PTO_U8, u8)
+static const routines all[] = { ENTRIES(argmax), ENTRIES(argmin) };
 /* each routine's variant and the shortest row it takes (pto_cpu_simd.h) */
 static const pto_cpu_isa fn_isa[4] = { PTO_CPU_ISA_BASELINE, PTO_CPU_ISA_BASELINE, PTO_CPU_ISA_AVX2, PTO_CPU_ISA_AVX512 };
 static const size_t fn_min[4] = { 1, 32, 8, 16 };
 static const char *const fn_name[4] = { "short rows", "lanes", "avx2", "avx512" };
 
-enum { FILL_RANDOM, FILL_CLASSES, FILL_TIES, FILL_ZEROS, FILL_TOP_AT_END, N_FILLS };
+enum { FILL_RANDOM, FILL_CLASSES, FILL_TIES, FILL_ZEROS, FILL_ASCENDING, FILL_DESCENDING, FILL_EXTREMES, N_FILLS };
 
-static uint64_t value(pto_dtype dt, int fill, uint64_t *rng, size_t k, size_t n)
+/* element k of a row of n; `row` picks the H_FILL_EXTREMES theme */
+static uint64_t value(pto_dtype dt, int fill, uint64_t *rng, size_t k, size_t n, unsigned row)
 {
     const ref_format *f = ref_fmt(dt);
     switch (fill) {
-    case FILL_CLASSES: return h_value(dt, H_FILL_CLASSES, rng, k, n % 7);
-    case FILL_TIES: return h_value(dt, H_FILL_TIES, rng, k, 0);
+    case FILL_CLASSES: return h_value(dt, H_FILL_CLASSES, rng, k, n % 7, 0, 0);
+    case FILL_TIES: return h_value(dt, H_FILL_TIES, rng, k, 0, 0, 0);
+    case FILL_EXTREMES: return h_value(dt, H_FILL_EXTREMES, rng, k, 0, row, (uint32_t)k);
     case FILL_ZEROS: /* +0 and -0 (integers: 0): all tie */
         return f->is_float && (h_rand(rng) & 1) ? 1ull << (8 * f->bytes - 1) : 0;
-    case FILL_TOP_AT_END: /* ascending: the maximum is the last element */
+    case FILL_ASCENDING: /* the maximum is the last element, the minimum the first */
         return f->is_float ? ref_from_double(dt, (double)k) : ref_from_int(dt, (int64_t)(k % 100));
+    case FILL_DESCENDING: /* the minimum is the last element, the maximum the first */
+        return f->is_float ? ref_from_double(dt, -(double)k) : ref_from_int(dt, (int64_t)(99 - k % 100));
     default: { /* random numbers: NaN-free, so the vector routines finish in their lanes */
         uint64_t v = h_rand(rng);
         return f->is_float ? ref_from_double(dt, (double)(int64_t)(v % 2001) - 1000.0) : v;
@@ -235,7 +243,7 @@ static uint64_t value(pto_dtype dt, int fill, uint64_t *rng, size_t k, size_t n)
     }
 }
 
-static void argmax_rows_match_reference(void **state)
+static void rows_match_reference(void **state)
 {
     static const size_t longer[] = { 127, 128, 129, 255, 256, 257, 1000 };
     uint64_t bits[1000], rng = 7;
@@ -248,22 +256,22 @@ static void argmax_rows_match_reference(void **state)
         for (t = 0; t < 100 + sizeof longer / sizeof longer[0]; t++) {
             n = t < 100 ? t + 1 : longer[t - 100];
             for (fill = 0; fill < N_FILLS; fill++) {
-                for (seed = 0; seed < 2; seed++) {
+                for (seed = 0; seed < (fill == FILL_EXTREMES ? 8u : 2u); seed++) { /* extremes: every theme */
                     uint8_t *row = malloc(n * eb); /* exactly the row: a sanitizer sees any read past it */
                     size_t want;
                     assert_non_null(row);
                     for (k = 0; k < n; k++) {
-                        bits[k] = value(x->dt, (int)fill, &rng, k, n);
+                        bits[k] = value(x->dt, (int)fill, &rng, k, n, seed);
                         for (b = 0; b < eb; b++) row[k * eb + b] = (uint8_t)(bits[k] >> (8 * b));
                     }
-                    want = ref_argmax(x->dt, bits, n);
+                    want = x->ref(x->dt, bits, n);
                     for (f = 0; f < 4; f++) {
                         size_t got;
                         if (!x->fn[f] || n < fn_min[f] || !pto_cpu_isa_supported(fn_isa[f])) continue;
                         got = x->fn[f](row, n);
                         if (got != want)
-                            fail_msg("%s argmax, %s, n %zu, fill %u: expected %zu, got %zu", ref_fmt(x->dt)->name,
-                                     fn_name[f], n, fill, want, got);
+                            fail_msg("%s %s, %s, n %zu, fill %u, seed %u: expected %zu, got %zu", ref_fmt(x->dt)->name,
+                                     x->name, fn_name[f], n, fill, seed, want, got);
                     }
                     free(row);
                 }
@@ -282,7 +290,7 @@ int main(void)
         { "cpu.isa.narrowing_matches_software", narrowing_matches_software, NULL, NULL, NULL },
         { "cpu.isa.partial_vectors_touch_only_their_elements", partial_vectors_touch_only_their_elements, NULL, NULL, NULL },
 #endif
-        { "cpu.isa.argmax_rows_match_reference", argmax_rows_match_reference, NULL, NULL, NULL },
+        { "cpu.isa.argmax_and_argmin_rows_match_reference", rows_match_reference, NULL, NULL, NULL },
     };
     return cmocka_run_group_tests_name("cpu.isa", tests, NULL, NULL);
 }
