@@ -155,5 +155,25 @@ kind {
     rule { name = "idx16_range", check = "src.valid_cols <= 65536", status = "valid",
            when = { form = "val", ["dst_idx.elem_bytes"] = 2 },
            why = "16-bit indices address at most 65536 columns" },
+    -- the machine models' schemes (A5 keeps lane indices as wide as src; A2A3 reduces in two
+    -- stages through tmp, upstream's layout)
+    rule { name = "a5_index16", on = { "a5" }, status = "valid", when = { ["src.elem_bytes"] = 2 },
+           check = "src.valid_cols <= 65536",
+           why = "A5 keeps the running index in lanes as wide as src: 16 bits for a 16-bit src" },
+    rule { name = "a2a3_cols_limit", on = { "a2a3" }, status = "valid",
+           check = "src.valid_cols <= src.repeat_elems * src.repeat_elems * src.repeat_elems",
+           why = "the two-stage vcmax/vcmin scheme reduces at most E^3 columns" },
+    rule { name = "tmp_rows", on = { "a2a3" }, status = "tmp",
+           check = "src.valid_cols <= src.repeat_elems or tmp.rows >= src.valid_rows",
+           why = "rows wider than one repeat need one tmp row per src row" },
+    rule { name = "tmp_stride", on = { "a2a3" }, status = "tmp",
+           check = "src.valid_cols <= src.repeat_elems or tmp.cols >= "
+                .. "roundup(2 * ceildiv(src.valid_cols, src.repeat_elems), src.block_elems) + "
+                .. "roundup(ceildiv(src.valid_cols, src.repeat_elems), src.block_elems)",
+           why = "a tmp row holds the block-padded (value, index) pairs and extrema of one row: "
+              .. "roundup(2r, B) + roundup(r, B) elements with r = ceil(valid_cols / E)" },
+    rule { name = "tmp_pairs", on = { "a2a3" }, status = "tmp", when = { form = "val" },
+           check = "src.valid_cols > src.repeat_elems or tmp.rows * tmp.cols >= 2 * src.valid_rows",
+           why = "the value+index form stores one (value, index) pair per row in tmp" },
   },
 }

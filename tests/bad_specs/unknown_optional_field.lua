@@ -1,4 +1,4 @@
 -- target: isa/trowargmax.lua
--- replace:   rules = {
--- with:   rule = {
--- expect: spec/isa/trowargmax.lua:15: instruction: unknown field 'rule'; allowed: family, kind, legal, math, name, operand_use, rules, summary
+-- replace:   operand_use = {
+-- with:   operand_uses = {
+-- expect: spec/isa/trowargmax.lua:10: instruction: unknown field 'operand_uses'; allowed: family, kind, legal, math, name, operand_use, rules, summary

@@ -1,4 +1,4 @@
--- target: isa/trowargmax.lua
+-- target: kinds.lua
 -- replace:     rule { name = "tmp_rows", on = { "a2a3" }, status = "tmp",
 -- with:     rule { name = "tmp_rows", on = { "a2a3" }, status = "tmpp",
--- expect: spec/isa/trowargmax.lua:22: unknown status 'tmpp'; allowed: shape, valid, tmp, dtype, layout, align, placement, alias
+-- expect: spec/kinds.lua:166: unknown status 'tmpp'; allowed: shape, valid, tmp, dtype, layout, align, placement, alias

@@ -25,14 +25,19 @@ class OpsTable(unittest.TestCase):
     def elementwise(self):
         return [o for o in MODEL.ops if not o["reduce"]]
 
-    def test_every_operation_has_kernel_element_functions(self):
-        ops_h = read("templates/common/ops.h.j2")
+    def assert_defines(self, text, float_fn, int_fn):
+        """Every elementwise operation has float_fn(name) (float classes) and int_fn(name) (integer
+        classes) defined in text: regexes of the function names the generator calls."""
         for o in self.elementwise():
             with self.subTest(op=o["name"]):
                 if "float" in o["classes"]:
-                    self.assertRegex(ops_h, rf"pto_{{{{ p }}}}__{o['name']}_f\(")
+                    self.assertRegex(text, float_fn(o["name"]))
                 if {"signed", "unsigned"} & set(o["classes"]):
-                    self.assertRegex(ops_h, rf"pto_{{{{ p }}}}__{o['name']}_{{{{ d\.name }}}}\(")
+                    self.assertRegex(text, int_fn(o["name"]))
+
+    def test_every_operation_has_kernel_element_functions(self):
+        self.assert_defines(read("templates/common/ops.h.j2"), lambda n: rf"pto_{{{{ p }}}}__{n}_f\(",
+                            lambda n: rf"pto_{{{{ p }}}}__{n}_{{{{ d\.name }}}}\(")
 
     def test_every_operation_has_a_reference(self):
         ref = read("tests/harness/ref.c") + read("tests/harness/ref.h")
@@ -41,13 +46,7 @@ class OpsTable(unittest.TestCase):
                 self.assertRegex(ref, rf"\bref_{o['name']}\(")
 
     def test_every_operation_has_a_plain_bench_function(self):
-        plain = read("bench/harness/plain.h")
-        for o in self.elementwise():
-            with self.subTest(op=o["name"]):
-                if "float" in o["classes"]:
-                    self.assertRegex(plain, rf"plain__{o['name']}_f\(")
-                if {"signed", "unsigned"} & set(o["classes"]):
-                    self.assertRegex(plain, rf"plain__{o['name']}_##N\(")
+        self.assert_defines(read("bench/harness/plain.h"), lambda n: rf"plain__{n}_f\(", lambda n: rf"plain__{n}_##N\(")
 
     def test_every_lowered_instruction_is_in_its_profile_isa_and_simulated(self):
         for p in MODEL.profile_names:
