@@ -111,7 +111,7 @@ def counter_context(model, p):
     instruction's representative tuples on the benchmark shapes, with their tiles placed in the
     unified buffer as the conformance plan places them, and the analytic lower bound."""
     cases, entries, notes = [], [], []
-    for inst in model.instructions:
+    for inst in model.instructions_on(p):
         plan = testplan.Plan(inst, p)
         for t in representatives(inst, p):
             entry = f"entry_{inst.name}_{t.entry['form']}"

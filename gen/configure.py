@@ -115,7 +115,7 @@ def main():
             w.append(f"build build/{p}/{name}.o: cc out/{p}/{name}.c || gen\n  flags = $kflags -Iout/include\n")
     for p in outputs.kernel_profiles(model):
         cross = outputs.cross_profile(model, p)
-        for inst in model.instructions:
+        for inst in model.instructions_on(p):
             t = f"build/tests/{p}/test_{inst.name}"
             w.append(f"build {t}.o: cc out/tests/{p}/test_{inst.name}.c || gen\n"
                      f"  flags = $tflags -Iout/include -Itests/harness\n")

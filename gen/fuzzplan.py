@@ -18,7 +18,7 @@ def small_cases(pl, tup):
 
 def plan(model, p):
     entries = []
-    for inst in model.instructions:
+    for inst in model.instructions_on(p):
         pl = testplan.Plan(inst, p)
         for e in inst.entries(p):
             ctx = testplan.entry_ctx(inst, p, e)

@@ -385,6 +385,10 @@ class Model:
     def profile(self, name):
         return self.profiles[name]
 
+    def instructions_on(self, p):
+        """The instructions with legal tuples on profile p (an instruction may skip a profile)."""
+        return [i for i in self.instructions if i.tuples.get(p)]
+
     def instruction(self, name):
         for i in self.instructions:
             if i.name == name:

@@ -59,7 +59,7 @@ def planned(model):
         out += [(f"out/include/pto/{name}", t, ("ops", p, None)) for name, t in profile_files(p, "include")]
         out += [(f"out/{p}/{name}", t, ("ops", p, None)) for name, t in profile_files(p, "support")]
         out += [(f"out/{p}/{name}", None, ("copy", src, None)) for name, src in runtime_files(p)]
-        for inst in model.instructions:
+        for inst in model.instructions_on(p):
             out.append((f"out/{p}/{inst.name}.c", "common/instruction.c.j2", ("instruction", p, inst)))
             out.append((f"out/tests/{p}/test_{inst.name}.c", "tests/instruction_test.c.j2", ("test", p, inst)))
         out.append((f"out/fuzz/{p}/fuzz_entries.c", "fuzz/entries.c.j2", ("fuzz", p, None)))
@@ -89,4 +89,4 @@ def bench(model, p):
     """The benchmark's generated sources (`ninja bench`): one case file per instruction, so a spec
     edit recompiles only its own, and the index of their tables."""
     return [(f"out/bench/{p}/bench_{inst.name}.c", "bench/cases.c.j2", ("bench", p, inst))
-            for inst in model.instructions] + [(f"out/bench/{p}/bench_index.c", "bench/index.c.j2", ("bench_index", p, None))]
+            for inst in model.instructions_on(p)] + [(f"out/bench/{p}/bench_index.c", "bench/index.c.j2", ("bench_index", p, None))]

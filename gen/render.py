@@ -264,7 +264,7 @@ class Renderer:
 
     def render_all(self):
         self.check_templates()
-        files = {}
+        files, errors = {}, []
         for path, template, what in outputs.planned(self.model):
             if what[0] == "legality":
                 files[path] = "\n".join(render_legality.lines(self.model)) + "\n"
@@ -276,8 +276,14 @@ class Renderer:
                 with open(os.path.join(ROOT, what[1]), encoding="utf-8") as f:
                     files[path] = f.read()
                 continue
-            ctx = self.context(what)
+            try:
+                ctx = self.context(what)
+            except M.SpecError as e:  # go on: every problem of every file is reported at once
+                errors += [line for line in str(e).split("\n") if line not in errors]
+                continue
             files[path] = self.env.get_template(template).render(**ctx)
+        if errors:
+            raise M.SpecError("\n".join(errors))
         return files
 
 

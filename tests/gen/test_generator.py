@@ -170,6 +170,20 @@ class Generation(unittest.TestCase):
         self.assertRegex(err, r"spec/isa/zz_a\.lua:6: math: a5 has no lowering of sub of the scalar first")
         self.assertRegex(err, r"spec/isa/zz_b\.lua:7: rule 'never' never applies")
 
+    def test_render_stage_errors_are_all_reported(self):
+        tree = os.path.join(self.tmp, "tworender")
+        copy_tree(tree)
+        spec = ('instruction {{\n  name = "{name}",\n  family = "reduce-and-expand",\n  kind = "col_expand",\n'
+                '  summary = "s",\n  math = "src0 - src1 - src1",\n  legal = {{ a5 = {{ T = {{ "f32" }} }} }},\n}}\n')
+        for name in ("zz_c", "zz_d"):
+            with open(os.path.join(tree, "spec", "isa", name + ".lua"), "w") as f:
+                f.write(spec.format(name=name))
+        rc, err = generate(tree)
+        self.assertEqual(rc, 1)
+        for name in ("zz_c", "zz_d"):
+            self.assertIn(f"spec/isa/{name}.lua:6: math needs 2 vector instructions on a5 (vsub, vsub); "
+                          "kind col_expand kernels issue one", err)
+
     def test_math_a_profile_cannot_lower_lists_what_it_can(self):
         tree = os.path.join(self.tmp, "nolower")
         copy_tree(tree)
