@@ -15,7 +15,7 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-COPY = ["spec", "gen", "templates", "tests", "bench"]  # what configure and the build read
+COPY = ["spec", "gen", "templates", "runtime", "tests", "bench"]  # what configure and the build read
 EDITED = "spec/isa/tmaxs.lua"
 
 

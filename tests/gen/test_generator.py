@@ -12,7 +12,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 
 
 def copy_tree(dst):
-    for d in ("spec", "gen", "templates"):
+    for d in ("spec", "gen", "templates", "runtime"):
         shutil.copytree(os.path.join(ROOT, d), os.path.join(dst, d), ignore=shutil.ignore_patterns("__pycache__"))
 
 
