@@ -15,6 +15,10 @@ value in a register (mode 2: one block load; mode 1: one element load and a vdup
 col-expand chunk its narrow row chunk. An argmax (argmin) row needs, as upstream's A5 scheme does,
 a load, a vcmax (vcmin) and a vdintlv per chunk, and for every chunk after the first the merge
 into the running pair: vadds (lane to column), vcmp and two vsel; then its stores.
+
+Both add one instruction (one repeat) per scalar no instruction takes (spec/ops.lua scalar =
+"dup": broadcast once per call). A math run on the scalar unit is bounded by one scalar load and
+one store per element (metric "scalar").
 """
 
 
@@ -44,6 +48,18 @@ def bound(inst, p, tup, vr, vc, storage_cols):
     dt = tup.dtype_of("src" if inst.kind["reduce"] else "dst")
     E = m["repeat_bytes"] // dt["bytes"]
     kind = inst.kind_name
+    prog = inst.program(p, inst.math_dtype(tup))
+    if prog["scalar_unit"]:  # no vector instruction takes the dtype: each element is loaded and stored once
+        return {"metric": "scalar", "value": 2 * vr * vc, "instructions": 0}
+    dups = sum(1 for s in prog["steps"] if s["cls"] == "dup")  # a scalar no instruction takes: broadcast once
+    b = _bound(inst, p, tup, vr, vc, storage_cols, m, E, kind)
+    b["value"] += dups
+    if b["metric"] == "repeats":
+        b["instructions"] += dups
+    return b
+
+
+def _bound(inst, p, tup, vr, vc, storage_cols, m, E, kind):
     if p == "a2a3":
         if kind == "row_reduce_index":
             parts = [vr * reduce_levels(vc, E)]
