@@ -15,6 +15,8 @@ value in a register (mode 2: one block load; mode 1: one element load and a vdup
 col-expand chunk its narrow row chunk. An argmax (argmin) row needs, as upstream's A5 scheme does,
 a load, a vcmax (vcmin) and a vdintlv per chunk, and for every chunk after the first the merge
 into the running pair: vadds (lane to column), vcmp and two vsel; then its stores.
+
+Each kind's bound is its module's lower_bound (gen/kinds/<kind>.py); the helpers are here.
 """
 import kinds
 

@@ -1,6 +1,7 @@
 """Kernel contexts of the vector-machine (NPU) profiles: the program of vector instructions a
-tuple's kernel issues (gen/lower.py), and how each of its operands walks the tile (derived
-here, so the kernel templates hold only loops and simple conditions)."""
+tuple's kernel issues (gen/lower.py), and how each of its operands walks the tile (derived by
+the kind's module, gen/kinds/<kind>.py npu_ctx, so the kernel templates hold only loops and
+simple conditions)."""
 import cexpr
 import kinds
 import model as M
