@@ -4,6 +4,7 @@ as mode), the benchmark shapes, and the operand tiles of each case (the conforma
 the dst-shaped tiles given the benchmark's storage, so model.verify has accepted every case)."""
 import os
 
+import kinds
 import lowerbound
 import testplan
 
@@ -17,8 +18,8 @@ OP_KIND = {"in": "B_IN", "out": "B_OUT", "tmp": "B_IN"}
 
 
 def main_dtype(tup):
-    """The dtype a case is filed under: src's for reductions (the outputs are indices), else dst's."""
-    return tup.dtype_of("src" if tup.inst.kind["reduce"] else "dst")
+    """The dtype a case is filed under: its kind's main operand's (src's for reductions: the outputs are indices)."""
+    return tup.dtype_of(kinds.of(tup.inst).MAIN_OPERAND)
 
 
 def variant(tup):

@@ -7,6 +7,15 @@ RULE_OPS = {"+": "+", "-": "-", "*": "*", "==": "==", "~=": "!=", "<": "<", "<="
             "and": "&&", "or": "||"}
 
 
+def dtype_c(dt, prefix, bits=False):
+    """Storage type, compute type, load and store functions of a dtype in the kernels; bits:
+    computed on the stored bits (no conversion)."""
+    if dt["class"] == "float" and dt["bits"] < 32 and not bits:
+        return {"T": "uint16_t", "CT": "float", "load": f"{prefix}__{dt['name']}_to_f32",
+                "store": f"{prefix}__f32_to_{dt['name']}"}
+    return {"T": CTYPE[dt["name"]], "CT": CTYPE[dt["name"]], "load": "", "store": ""}
+
+
 def rule_c(ast, prefix):
     """A rule predicate over the named tiles it reads; integer arithmetic in int64_t."""
     def attr(t, a):

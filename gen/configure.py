@@ -90,7 +90,7 @@ def main():
     w.append("rule deep\n  command = PTOGEN_DEPTH=64 $python tests/run.py $in $variants\n  description = CONFORMANCE\n"
              "  pool = console\n\n")
     w.append("rule golden\n  command = $python tests/run.py --update-golden\n  description = GOLDEN\n\n")
-    gen_py = sorted(glob.glob("gen/*.py"))
+    gen_py = sorted(glob.glob("gen/*.py") + glob.glob("gen/kinds/*.py"))
     tdirs = sorted({os.path.dirname(t) for t in templates} | {"templates", "runtime"})
     w.append("build build.ninja: configure | gen/configure.py gen/outputs.py gen/model.py spec/profiles.lua spec/isa "
              f"tests/harness tests/unit {' '.join(tdirs)}\n\n")

@@ -32,13 +32,6 @@ VARIANTS = [
 # iterations completely before it vectorises, and the unrolled lanes then stay scalar.
 REDUCE_LANES = 32
 
-# Row-expand mode 2 in the x86 variants: the narrow block is repeated to at least this many
-# elements, so its loop runs more than 16 times: gcc peels loops of up to 16 iterations
-# completely, and the peeled body stays scalar where dst may be the full source.
-MIN_PERIOD = 32
-CT_BYTES = {"float": 4, "int32_t": 4, "uint32_t": 4, "int16_t": 2, "uint16_t": 2, "int8_t": 1, "uint8_t": 1}
-
-
 def has_variants(model, p):
     prof = model.profile(p)
     return bool(prof["kernels"]) and not prof["isa"]
@@ -93,33 +86,13 @@ def x86_ops(p):
     return {"max_f": f"pto_{p}__x86_max_f"}
 
 
-def kernel_variants(p, k, dt, math_x86):
+def kernel_variants(p, k, specialise):
     """The per-variant contexts of kernel k (a baseline context): its body's name and linkage,
-    and what differs. dt: the element dtype (src's for argmax/argmin); math_x86: the x86 variants'
-    element math (None for argmax/argmin). f16 and bf16 arithmetic (a load that converts) runs in the
-    x86 variants through whole-vector conversions, f16's by F16C."""
+    and what differs: specialise(v, kv) fills in the kind's part (gen/kinds/<kind>.py cpu_variants)."""
     out = []
     for v in variants(p):
         kv = dict(k, name=f"{k['name']}__{v['name']}", variant=v["name"], x86=v["x86"],
                   linkage=(v["attr"] + " static " if v["attr"] else "static "), wide=0)
-        if "reduce" in k:
-            if v["x86"]:
-                kv.update(long_rows=f"pto_{p}__{v['name']}_{k['reduce']}_{dt['name']}", lanes=v["lanes"])
-            else:
-                kv.update(long_rows=f"pto_{p}__{k['reduce']}_lanes_{dt['name']}", lanes=REDUCE_LANES)
-        elif v["x86"]:
-            kv["math"] = math_x86
-            if k["load"] and (dt["name"] != "f16" or v["f16c"]):
-                conv = f"pto_{p}__{v['name']}_%s_{dt['name']}"
-                kv.update(wide=v["lanes"], widen_block=conv % "widen", narrow_block=conv % "narrow",
-                          widen_part=conv % "widen" + "_part", narrow_part=conv % "narrow" + "_part")
-            if k["load"] and dt["name"] == "f16":
-                kv.update(load=f"pto_{p}__{v['name']}_f16_to_f32", store=f"pto_{p}__{v['name']}_f32_to_f16")
-        if "block" in k:  # row-expand mode 2: the x86 variants read the block by vectors
-            kv["period"], kv["fill_block"], kv["vector"] = k["block"], "", 0
-            if v["x86"] and not kv["wide"]:
-                kv["vector"] = v["vector_bytes"] // CT_BYTES[k["CT"]]
-                kv["period"] = max(k["block"], kv["vector"], MIN_PERIOD)
-                kv["fill_block"] = f"pto_{p}__{v['name']}_repeat_block"
+        specialise(v, kv)
         out.append(kv)
     return out

@@ -19,7 +19,10 @@ into the running pair: vadds (lane to column), vcmp and two vsel; then its store
 Both add one instruction (one repeat) per scalar no instruction takes (spec/ops.lua scalar =
 "dup": broadcast once per call). A math run on the scalar unit is bounded by one scalar load and
 one store per element (metric "scalar").
+
+Each kind's bound is its module's lower_bound (gen/kinds/<kind>.py); the helpers are here.
 """
+import kinds
 
 
 def ceil(a, b):
@@ -41,37 +44,28 @@ def reduce_levels(vc, E):
             return total
 
 
+def a2a3(m, parts):
+    """A2A3: the repeats of each part, and one instruction per max_repeat repeats of each."""
+    return {"metric": "repeats", "value": sum(parts), "instructions": sum(ceil(x, m["max_repeat"]) for x in parts)}
+
+
+def a5(value):
+    """A5: instructions."""
+    return {"metric": "instructions", "value": value, "instructions": 0}
+
+
 def bound(inst, p, tup, vr, vc, storage_cols):
     """{"metric": "repeats" | "instructions", "value": the bound, "instructions": the A2A3
-    instruction bound (0 for A5)}."""
+    instruction bound (0 for A5)}: the kind's (gen/kinds/<kind>.py lower_bound)."""
     m = inst.model.profile(p)["machine"]
-    dt = tup.dtype_of("src" if inst.kind["reduce"] else "dst")
-    E = m["repeat_bytes"] // dt["bytes"]
-    kind = inst.kind_name
+    kind = kinds.of(inst)
+    E = m["repeat_bytes"] // tup.dtype_of(kind.MAIN_OPERAND)["bytes"]
     prog = inst.program(p, inst.math_dtype(tup))
     if prog["scalar_unit"]:  # no vector instruction takes the dtype: each element is loaded and stored once
         return {"metric": "scalar", "value": 2 * vr * vc, "instructions": 0}
     dups = sum(1 for s in prog["steps"] if s["cls"] == "dup")  # a scalar no instruction takes: broadcast once
-    b = _bound(inst, p, tup, vr, vc, storage_cols, m, E, kind)
+    b = kind.lower_bound(m, p, tup, vr, vc, storage_cols, E)
     b["value"] += dups
     if b["metric"] == "repeats":
         b["instructions"] += dups
     return b
-
-
-def _bound(inst, p, tup, vr, vc, storage_cols, m, E, kind):
-    if p == "a2a3":
-        if kind == "row_reduce_index":
-            parts = [vr * reduce_levels(vc, E)]
-        else:
-            parts = [ceil(vr * vc, E)]
-            if kind == "row_expand" and tup.axes["mode"] == "mode1":
-                parts.append(ceil(vr, m["repeat_bytes"] // m["block_bytes"]))  # vbrcb: 8 rows a repeat
-        return {"metric": "repeats", "value": sum(parts), "instructions": sum(ceil(x, m["max_repeat"]) for x in parts)}
-    if kind == "row_reduce_index":
-        outputs = 2 if tup.entry["form"] == "val" else 1
-        return {"metric": "instructions", "value": vr * (3 + 7 * (ceil(vc, E) - 1) + outputs), "instructions": 0}
-    if kind == "elementwise_scalar":
-        return {"metric": "instructions", "value": 3 * runs(vr, vc, storage_cols, E), "instructions": 0}
-    narrow = vr * (2 if tup.axes["mode"] == "mode1" else 1) if kind == "row_expand" else ceil(vc, E)
-    return {"metric": "instructions", "value": 3 * vr * ceil(vc, E) + narrow, "instructions": 0}

@@ -374,6 +374,11 @@ class Model:
             o["lower"] = o["lower"] or {}  # JSON has one empty table: []
         self.instructions = [Instruction(self, i) for i in d["instructions"]]
         errors = []
+        try:  # every kind has its generator module, gen/kinds/<kind>.py
+            import kinds
+            kinds.check(self)
+        except SpecError as e:
+            errors.append(str(e))
         for inst in self.instructions:  # every instruction's problems, not only the first one's
             try:
                 inst.build()

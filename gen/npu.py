@@ -1,7 +1,9 @@
 """Kernel contexts of the vector-machine (NPU) profiles: the program of vector instructions a
-tuple's kernel issues (gen/lower.py), and how each of its operands walks the tile (derived
-here, so the kernel templates hold only loops and simple conditions)."""
+tuple's kernel issues (gen/lower.py), and how each of its operands walks the tile (derived by
+the kind's module, gen/kinds/<kind>.py npu_ctx, so the kernel templates hold only loops and
+simple conditions)."""
 import cexpr
+import kinds
 import model as M
 
 
@@ -22,8 +24,8 @@ def _unit_ref(name, c):
     return _call(c["load"], "value" if name == "scalar" else "x")
 
 
-def kernel_ctx(inst, p, tup, dtype_c):
-    """dtype_c(dt): the storage and compute types, load and store of a dtype (render.dtype_c)."""
+def kernel_ctx(inst, p, tup):
+    """The program's context; the kind's module adds how the operands walk the tile."""
     m = inst.model.profile(p)["machine"]
     dt = inst.model.dtypes[inst.math_dtype(tup)]
     prog = inst.program(p, dt["name"])
@@ -41,7 +43,7 @@ def kernel_ctx(inst, p, tup, dtype_c):
     eb = dt["bytes"]
     E, B = m["repeat_bytes"] // eb, m["block_bytes"] // eb
     prefix = f"pto_{p}"
-    c = dtype_c(dt, prefix)
+    c = cexpr.dtype_c(dt, prefix)
     k = {"vop": f"{prefix}_{step['instr']}_{dt['name']}", "bits": 8 * eb, "E": E, "B": B,
          "blocks_per_repeat": m["repeat_bytes"] // m["block_bytes"],
          "scalar_arg": next((c_name.get(a, a) for a in names if a in scalar_vars), ""),
@@ -53,36 +55,5 @@ def kernel_ctx(inst, p, tup, dtype_c):
          "scalar_unit": prog["scalar_unit"]}
     if prog["scalar_unit"]:  # the whole math per element, on the scalar unit
         k["unit_math"] = _call(c["store"], cexpr.kernel_math(inst.d["math"], dt, prefix, ref=lambda n: _unit_ref(n, c)))
-    kind = inst.kind_name
-    if kind == "elementwise_scalar":  # src walks the columns, the broadcast scalar is one block
-        k["vargs"] = [{"ptr": "s", "reg": "x", "stride": "src->cols", "along": 1} if a == "src" else
-                      {"ptr": "bcast", "reg": "bcast", "stride": "0", "along": 0} for a in names if a not in scalar_vars]
-    elif kind == "row_reduce_index":
-        idx = tup.dtype_of("dst_idx" if tup.entry["form"] == "val" else "dst")
-        k.update(IB=8 * idx["bytes"], idx_out="dst_idx" if tup.entry["form"] == "val" else "dst",
-                 is_float=dt["class"] == "float", vcmp=f"pto_{p}_vcmp_{dt['name']}",
-                 vadds_index=f"pto_{p}_vadds_u{8 * eb}")  # lane indices are unsigned, as wide as src
-    elif kind in ("row_expand", "col_expand"):
-        k["vargs"] = [expand_operand(kind, tup, name, B) for name in names]
-        k["narrow_var"] = expand_operand(kind, tup, tup.role("narrow"), B)["var"]
-        if kind == "row_expand":
-            k["mode1"] = tup.axes["mode"] == "mode1"
-            k["user_tmp"] = tup.axes.get("tmp") == "tmp"
-            # rows broadcast per vbrcb: a multiple of B (the narrow column's next chunk starts
-            # block aligned), at most one repeat's worth and what the scratch holds
-            limit = min(m["max_repeat"], m["reserved_scratch_bytes"] // m["block_bytes"])
-            k["chunk"] = limit // B * B
+    k.update(kinds.of(inst).npu_ctx(inst, p, tup, m, names, scalar_vars, dt))
     return k
-
-
-def expand_operand(kind, tup, name, B):
-    """How operand `name` of an expand instruction walks the region: the pointer variable the
-    kernel holds for it, its row stride (elements) and whether it walks the columns."""
-    skip_rows = f" + (size_t)r0 * {name}->cols"  # where a chunk of rows starting at r0 begins
-    if name == tup.role("full"):
-        return {"var": "full", "stride": f"{name}->cols", "along": 1, "at_r0": skip_rows}
-    if kind == "col_expand":
-        return {"var": "narrow", "stride": "0", "along": 1, "at_r0": ""}   # row 0 for every row
-    if tup.axes["mode"] == "mode1":
-        return {"var": "bcast", "stride": str(B), "along": 0, "at_r0": ""}  # one vbrcb block per row, per chunk
-    return {"var": "narrow", "stride": f"{name}->cols", "along": 0, "at_r0": skip_rows}  # the row's own block

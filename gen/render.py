@@ -16,13 +16,13 @@ import cexpr  # noqa: E402
 import cpuisa  # noqa: E402
 import docs  # noqa: E402
 import fuzzplan  # noqa: E402
+import kinds  # noqa: E402
 import machine  # noqa: E402
 import npu  # noqa: E402
 import model as M  # noqa: E402
 import outputs  # noqa: E402
 import render_legality  # noqa: E402
 import testplan  # noqa: E402
-import reductions  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -41,9 +41,6 @@ STATUS_DOCS = {
 CTYPE = cexpr.CTYPE
 
 
-COL_CHUNK_BYTES = 1024  # col-expand holds this many bytes of narrow values on the stack: 256 f32 (or widened f16)
-
-
 def status_enum(s):
     return "PTO_ERR_" + s.upper()
 
@@ -57,51 +54,23 @@ def params(inst, entry):
                      for o in entry["operands"])
 
 
-def dtype_c(dt, prefix, bits=False):
-    """Storage type, compute type, load and store functions of a dtype in the cpu kernels; bits:
-    computed on the stored bits (no conversion)."""
-    if dt["class"] == "float" and dt["bits"] < 32 and not bits:
-        return {"T": "uint16_t", "CT": "float", "load": f"{prefix}__{dt['name']}_to_f32",
-                "store": f"{prefix}__f32_to_{dt['name']}"}
-    return {"T": CTYPE[dt["name"]], "CT": CTYPE[dt["name"]], "load": "", "store": ""}
-
-
 def kernel_ctx(inst, p, tup, prefix=None, convert_all=False):
     """What templates/<p>/<kind>.c.j2 needs for one kernel; prefix names the element operations;
     convert_all: f16/bf16 go through f32 even where the math is exact on the stored bits."""
     k = element_ctx(inst, p, tup, prefix, convert_all)
     if inst.model.profile(p)["isa"] and prefix is None:  # a machine model's kernel
-        k.update(npu.kernel_ctx(inst, p, tup, dtype_c))
+        k.update(npu.kernel_ctx(inst, p, tup))
     if cpuisa.has_variants(inst.model, p) and prefix is None:  # one body per ISA variant
-        dt = tup.dtype_of("src" if inst.kind["reduce"] else "dst")
-        math_x86 = None
-        if not inst.kind["reduce"]:
-            bits = cexpr.on_stored_bits(inst.d["math"], dt)
-            math_x86 = cexpr.kernel_math(inst.d["math"], dt, f"pto_{p}", bits, cpuisa.x86_ops(p))
-        k["variants"] = cpuisa.kernel_variants(p, k, dt, math_x86)
+        k["variants"] = cpuisa.kernel_variants(p, k, kinds.of(inst).cpu_variants(inst, p, tup, k))
     return k
 
 
 def element_ctx(inst, p, tup, prefix=None, convert_all=False):
+    """The kernel's names and the kind's types, math and operand roles (gen/kinds/<kind>.py)."""
     prefix = prefix or f"pto_{p}"
     k = {"name": tup.kernel, "params": params(inst, tup.entry), "call_args": ", ".join(tup.entry["operands"]),
          "ident": tup.ident(), "form": tup.entry["form"]}
-    if inst.kind["reduce"]:
-        src = tup.dtype_of("src")
-        idx_op = "dst_idx" if tup.entry["form"] == "val" else "dst"
-        fn = inst.d["math"]["fn"]
-        k.update(S=CTYPE[src["name"]], I=CTYPE[tup.dtype_of(idx_op)["name"]], reduce=fn, dir=dict(reductions.reduction(fn), vop=inst.reduce_instruction(p)),
-                 short_rows=f"{prefix}__{fn}_short_{src['name']}")
-        return k
-    dt = tup.dtype_of("dst")
-    bits = not convert_all and cexpr.on_stored_bits(inst.d["math"], dt)
-    k.update(dtype_c(dt, prefix, bits))
-    k["math"] = cexpr.kernel_math(inst.d["math"], dt, prefix, bits)
-    if inst.kind["roles"]:
-        k["full"], k["narrow"] = tup.role("full"), tup.role("narrow")
-        k["mode"] = tup.axes.get("mode", "")
-        k["block"] = inst.model.profile(p)["machine"]["block_bytes"] // dt["bytes"]
-        k["chunk"] = COL_CHUNK_BYTES // (4 if k["CT"] == "float" else dt["bytes"])  # col-expand's narrow values per pass
+    k.update(kinds.of(inst).element_ctx(inst, p, tup, prefix, convert_all))
     return k
 
 
@@ -111,10 +80,7 @@ def plain_ctx(inst, p, tup):
     converting every f16/bf16 element, as a naive implementation does."""
     k = kernel_ctx(inst, p, tup, prefix="plain", convert_all=True)
     k["name"] = "plain_" + tup.ident().replace(".", "_")
-    if inst.kind["reduce"]:
-        src = tup.dtype_of("src")
-        k.update(dtype_c(src, "plain"), is_float=src["class"] == "float",
-                 at={o: f"i * {o}->cols" if lay == "ND" else "i" for o, lay in tup.layouts.items()})
+    k.update(kinds.of(inst).plain_ctx(inst, p, tup))
     return k
 
 
@@ -122,9 +88,7 @@ def header_notes(inst, profiles, width=96):
     """Comment lines of an instruction header (wrapped to `width`; None: one per note): what the
     call decides and which operands it uses. The reference pages show the same notes."""
     k = inst.kind
-    notes = [k["doc"]]
-    if k["reduce"]:  # which element the reduction selects: the contract's rule for it
-        notes.append(reductions.reduction(inst.d["math"]["fn"])["rule"])
+    notes = [k["doc"]] + kinds.of(inst).notes(inst)
     if k["in_place"]:
         pairs = "; ".join(f"{out} may be the {' or the '.join(srcs)} source"
                           for out, srcs in sorted(k["in_place"].items()))

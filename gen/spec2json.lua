@@ -701,7 +701,8 @@ for _, r in ipairs(records.kind) do
             { "name", "doc", "entries", "operands", "axes", "kernel" }, "kind") then
     local k = { name = r.name, doc = r.doc, reduce = r.reduce or false, scalar_unit = r.scalar_unit or false, kernel = r.kernel,
                 entries = {}, operands = {},
-                roles = r.roles or {}, role_layouts = {}, axes = {}, in_place = {}, rules = {}, static_rules = {} }
+                roles = r.roles or {}, role_layouts = {}, axes = {}, in_place = {}, rules = {}, static_rules = {},
+                file = r.__file, line = r.__line }
     local ok = true
     local tiles, dvars, values = {}, {}, {}
     for _, name in ipairs(sorted_keys(r.operands)) do

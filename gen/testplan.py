@@ -1,11 +1,9 @@
 """The generated conformance tests of one instruction on one profile: for every legal tuple,
 legal cases (shapes derived from the machine parameters, value fills, in place) and rejected
 mutations whose expected status comes from model.verify, the mirror of the C verifier."""
-import cexpr
+import kinds
 import model as M
 
-KIND_ENUM = {"elementwise_scalar": "H_KIND_ELEMENTWISE_SCALAR", "row_expand": "H_KIND_ROW_EXPAND",
-             "col_expand": "H_KIND_COL_EXPAND", "row_reduce_index": "H_KIND_ROW_REDUCE_INDEX"}
 IO_ENUM = {"in": "H_IO_IN", "out": "H_IO_OUT", "tmp": "H_IO_TMP"}
 FIELDS = ["present", "null_data", "dtype", "loc", "blayout", "slayout", "rows", "cols",
           "valid_rows", "valid_cols", "offset"]
@@ -65,49 +63,9 @@ class Plan:
 
     # -- legal cases -----------------------------------------------------------------------
     def operands(self, tup, vr, vc, extra, variant):
-        """Operand descriptors for a dst valid region vr x vc; variant varies storage choices."""
-        k = self.inst.kind
-        ops = {}
-        B_of = lambda op: self.E_B(tup.dtype_of(op))[1]
-        di = lambda op: self.dindex[tup.dtype_of(op)["name"]]
-        if k["reduce"]:
-            B = B_of("src")
-            ops["src"] = tile(di("src"), vr + variant % 2, roundup(vc, B) + extra, vr, vc)
-            outs = ["dst"] if tup.entry["form"] == "idx" else ["dst_val", "dst_idx"]
-            for o in outs:
-                Bo = B_of(o)
-                if tup.layouts[o] == "DN":
-                    ops[o] = tile(di(o), roundup(vr, Bo), 1, vr, 1, "DN")
-                else:
-                    ops[o] = tile(di(o), vr + variant % 3, Bo * (1 + variant % 2), vr, 1)
-            use = self.inst.use[self.p].get("tmp")
-            if use == "ignored" and variant % 2:
-                ops["tmp"] = dict(tile(0, 1, 1, 9, 9), loc=1)  # nonsense the profile must not look at
-            elif use == "required":
-                ops["tmp"] = self.fit_tmp(tup, ops, vr)
-            return ops
-        B = B_of("dst")
-        ops["dst"] = tile(di("dst"), vr + variant % 2, roundup(vc, B) + extra, vr, vc)
-        full = tup.role("full") if k["roles"] else "src"
-        ops[full] = tile(di(full), vr + (variant + 1) % 2, roundup(vc, B) + (B if variant % 3 == 1 else 0), vr, vc)
-        if "scalar" in k["operands"]:
-            ops["scalar"] = {"present": 1, "scalar": True, "offset": 0}
-        if k["roles"]:
-            nar = tup.role("narrow")
-            if self.inst.kind_name == "col_expand":
-                nvr = 1 + variant % 2
-                nvr = 3 - nvr if nvr == vr else nvr  # a narrow operand shaped like dst would be read as full
-                ops[nar] = tile(di(nar), nvr, roundup(vc, B) + (B if variant % 2 else 0), nvr, vc)
-            elif tup.axes["mode"] == "mode1":
-                ops[nar] = tile(di(nar), roundup(vr, B), 1, vr, 1, "DN")
-            else:
-                wide = B * (2 if variant % 2 and not any(r.name == "mode2_stride" for r in tup.rules) else 1)
-                ops[nar] = tile(di(nar), vr, wide, vr, B)
-            if "tmp" in tup.axes:
-                # described even when absent, so a rejection case can hand it over
-                ops["tmp"] = self.fit_tmp(tup, ops, vr)
-                ops["tmp"]["present"] = int(tup.axes["tmp"] == "tmp")
-        return ops
+        """Operand descriptors for a dst valid region vr x vc; variant varies storage choices
+        (the kind's test_operands)."""
+        return kinds.of(self.inst).test_operands(self, tup, vr, vc, extra, variant)
 
     def fit_tmp(self, tup, ops, vr):
         """The smallest tmp (1 row, or one per valid row) that the tuple's tmp rules accept: the
@@ -166,35 +124,16 @@ class Plan:
         return off
 
     def legal_cases(self, tup):
-        k = self.inst.kind
-        dt = tup.dtype_of("src" if k["reduce"] else "dst")
-        E, B = self.E_B(dt)
-        shapes = (reduce_shapes if k["reduce"] else grid_shapes)(E, B, N_CLASSES_MAX)
+        kind = kinds.of(self.inst)
+        E, B = self.E_B(tup.dtype_of(kind.MAIN_OPERAND))
+        shapes = kind.test_shapes(E, B, N_CLASSES_MAX)
         cases = []
         for n, (label, vr, vc, extra) in enumerate(shapes):
             fills = ["H_FILL_CLASSES"] if label == "classes" else ["H_FILL_RANDOM"]
-            if k["reduce"] and label in ("valid<E", "repeats+tail", "rows>255", "E^2+1"):
-                fills.append("H_FILL_TIES")
-            for fill in fills:
+            for fill in fills + kind.extra_fills(label):
                 cases.append(self.shape_case(tup, n, label, vr, vc, extra, fill, 1000 + len(cases)))
-        # ties put row maxima at column 0, the element an in-place index overwrites first
-        cases += self.in_place_cases(tup, B, "H_FILL_TIES" if k["reduce"] else "H_FILL_RANDOM", 2000 + len(cases))
-        if "scalar" in k["operands"]:
-            for s in range(1, N_CLASSES_MAX):  # every scalar class against every src class
-                ops = self.operands(tup, 2, N_CLASSES_MAX, 0, 0)
-                c = self.case(tup, "classes x scalar" + (" (unaligned)" if s % 2 else ""), ops, s, "H_FILL_CLASSES")
-                if c and s % 2:
-                    c["ops"]["scalar"]["offset"] += 1  # the scalar is any element in memory: no alignment
-                cases.append(c)
-        if k["reduce"]:
-            # after the others (their seeds and order stay): NaN-free ramps (a wide row's winner in
-            # its last chunk), rows of one extreme, signed-zero ties, a NaN first
-            # (tests/harness/values.h); in place, they put most rows' winner at column 0
-            more = []
-            for n, (label, vr, vc, extra) in enumerate(shapes):
-                if label in ("valid<E", "repeats+tail", "rows>255", "E^2+1", "upstream 1023x17", "upstream 3x4095"):
-                    more.append(self.shape_case(tup, n, label, vr, vc, extra, "H_FILL_EXTREMES", 3000 + len(more)))
-            cases += more + self.in_place_cases(tup, B, "H_FILL_EXTREMES", 3000 + len(more))
+        cases += self.in_place_cases(tup, B, kind.IN_PLACE_FILL, 2000 + len(cases))
+        cases += kind.more_cases(self, tup, shapes, B)  # after the others: their seeds and order stay
         return [c for c in cases if c]
 
     def shape_case(self, tup, n, label, vr, vc, extra, fill, seed):
@@ -345,7 +284,7 @@ class Plan:
 
 def plan(inst, p):
     pl = Plan(inst, p)
-    k = inst.kind
+    kind = kinds.of(inst)
     entries, tuples = [entry_ctx(inst, p, e) for e in inst.entries(p)], []
     for t in inst.tuples[p]:
         cases = pl.legal_cases(t)
@@ -354,18 +293,16 @@ def plan(inst, p):
         if base is None:
             raise no_test_shape(inst, p, t, pl.skipped)
         muts = pl.mutations(t, base, cases[base])
-        dt = t.dtype_of("src" if k["reduce"] else "dst")
+        dt = t.dtype_of(kind.MAIN_OPERAND)
         tuples.append({
             "ident": t.ident(), "cname": t.ident().replace(".", "_"), "name": f"{p}.{inst.name}.{t.ident()}",
-            "entry": inst.entry_name(p, t.entry), "kind": KIND_ENUM[inst.kind_name], "n_ops": len(t.entry["operands"]),
+            "entry": inst.entry_name(p, t.entry), "kind": kind.HARNESS_KIND, "n_ops": len(t.entry["operands"]),
             "dtype": dt["enum"], "swap": int(t.axes.get("order") == "swap"), "mode": 2 if t.axes.get("mode") == "mode2" else 1,
             "form": int(t.entry["form"] == "val"), "form_name": t.entry["form"], "block": pl.E_B(dt)[1],
             "cases": [{**c, "ops": [full_desc(c["ops"].get(o)) for o in t.entry["operands"]]} for c in cases],
             "mutations": muts})
     values = entries[0]["values"] if entries else []
-    return {"entries": entries, "tuples": tuples, "kind": inst.kind_name, "math_operands": values,
-            "reduce": inst.d["math"]["fn"] if k["reduce"] else None,
-            "ref_math": None if k["reduce"] else cexpr.reference_math(inst.d["math"])}
+    return dict(kind.reference(inst), entries=entries, tuples=tuples, math_operands=values)
 
 
 def entry_ctx(inst, p, e):

@@ -148,6 +148,16 @@ class Generation(unittest.TestCase):
         self.assertRegex(err, r"spec/profiles\.lua:\d+: profile a9 has kernels = true but "
                               r"templates/a9/\w+\.c\.j2 \(kind \w+\) does not exist")
 
+    def test_a_kind_without_its_module_is_an_error(self):
+        tree = os.path.join(self.tmp, "nomodule")
+        copy_tree(tree)
+        os.remove(os.path.join(tree, "gen", "kinds", "col_expand.py"))
+        rc, err = generate(tree)
+        self.assertEqual(rc, 1)
+        self.assertFalse(os.path.exists(os.path.join(tree, "out", "include")))
+        self.assertRegex(err, r"spec/kinds\.lua:\d+: kind col_expand has no generator module: "
+                              r"gen/kinds/col_expand\.py does not exist")
+
     def test_math_without_a_vector_instruction_is_an_error(self):
         err = self.late_error("novop", "spec/isa/trowexpandsub.lua", 'math = "src0 - src1"', 'math = "src0 - src1 - src1"')
         self.assertRegex(err, r"spec/isa/trowexpandsub\.lua:\d+: math needs 2 vector instructions on a2a3 "

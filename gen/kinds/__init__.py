@@ -1,0 +1,68 @@
+"""Everything specific to an instruction kind (spec/kinds.lua) lives in one module per kind,
+gen/kinds/<kind>.py, and its templates (templates/<profile>/<kind>.c.j2, templates/bench/<kind>.c.j2).
+The rest of the generator calls the kind's module through of(inst); it never asks which kind it is.
+
+A kind module provides:
+  MAIN_OPERAND      the operand whose element dtype a kernel computes in; its tests and benchmark
+                    cases are filed under it
+  HARNESS_KIND      how the C reference reads the kind (tests/harness/harness.h H_KIND_*)
+  element_ctx(inst, p, tup, prefix, convert_all)
+                    the kernel context's types, math and operand roles (cpu kernels, the NPU
+                    kernels' base, the benchmark's plain loops; prefix names the element operations)
+  cpu_variants(inst, p, tup, k)
+                    specialise(v, kv): fills variant v's context kv of cpu kernel k (gen/cpuisa.py)
+  npu_ctx(inst, p, tup, m, names, scalar_vars, dt)
+                    the NPU kernel context's operand walks (gen/npu.py): m the machine, names the
+                    compute instruction's arguments, dt the element dtype
+  plain_ctx(inst, p, tup)
+                    what the benchmark's plain loop needs beyond the kernel context
+  notes(inst)       the kind's own lines of the header and reference-page notes
+  test_shapes(E, B, cls), extra_fills(label), IN_PLACE_FILL, more_cases(plan, tup, shapes, B),
+  test_operands(plan, tup, vr, vc, extra, variant)
+                    the conformance plan's shapes, value fills and operand tiles (gen/testplan.py)
+  reference(inst)   what the generated test hands the C reference: {"reduce", "ref_math"}
+  lower_bound(m, p, tup, vr, vc, storage_cols, E)
+                    the benchmark's analytic lower bound (gen/lowerbound.py)
+Modules whose names start with _ are shared helpers, not kinds.
+"""
+import importlib
+import os
+
+import model as M
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+_modules = {}
+
+
+def module_path(name):
+    return os.path.join("gen", "kinds", name + ".py")
+
+
+def missing(kind):
+    """The SpecError of a kind without a module, or None."""
+    name = kind["name"]
+    if name.startswith("_") or not os.path.exists(os.path.join(HERE, name + ".py")):
+        return M.SpecError(f"{kind.get('file', 'spec/kinds.lua')}:{kind.get('line', 1)}: kind {name} has no generator "
+                           f"module: {module_path(name)} does not exist (every kind of spec/kinds.lua has one, "
+                           "see docs/spec-language.md)")
+    return None
+
+
+def check(model):
+    """Every kind of the spec has its module: one SpecError naming all that have none."""
+    errors = [str(e) for e in (missing(k) for _, k in sorted(model.kinds.items())) if e]
+    if errors:
+        raise M.SpecError("\n".join(errors))
+
+
+def of(inst):
+    """The module of an instruction's kind (or of a kind, given its spec record)."""
+    kind = inst if isinstance(inst, dict) else inst.kind
+    name = kind["name"]
+    mod = _modules.get(name)
+    if mod is None:
+        err = missing(kind)
+        if err:
+            raise err
+        mod = _modules[name] = importlib.import_module("kinds." + name)
+    return mod

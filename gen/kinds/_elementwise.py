@@ -1,0 +1,76 @@
+"""Shared by the element-wise kinds (elementwise_scalar and the expand kinds): one output
+element per dst element, computed by the spec's math in dst's dtype."""
+import cexpr
+import cpuisa
+import lowerbound as LB
+import testplan as T
+
+MAIN_OPERAND = "dst"
+IN_PLACE_FILL = "H_FILL_RANDOM"
+
+
+def element_ctx(inst, p, tup, prefix, convert_all):
+    """Types and math of dst's dtype; convert_all: f16/bf16 go through f32 even where the math
+    is exact on the stored bits."""
+    dt = tup.dtype_of("dst")
+    bits = not convert_all and cexpr.on_stored_bits(inst.d["math"], dt)
+    k = dict(cexpr.dtype_c(dt, prefix, bits))
+    k["math"] = cexpr.kernel_math(inst.d["math"], dt, prefix, bits)
+    return k
+
+
+def cpu_variants(inst, p, tup, k):
+    """The x86 variants' element math and, for f16/bf16 arithmetic (a load that converts),
+    whole-vector conversions (f16's by F16C)."""
+    dt = tup.dtype_of("dst")
+    bits = cexpr.on_stored_bits(inst.d["math"], dt)
+    math_x86 = cexpr.kernel_math(inst.d["math"], dt, f"pto_{p}", bits, cpuisa.x86_ops(p))
+
+    def specialise(v, kv):
+        if not v["x86"]:
+            return
+        kv["math"] = math_x86
+        if k["load"] and (dt["name"] != "f16" or v["f16c"]):
+            conv = f"pto_{p}__{v['name']}_%s_{dt['name']}"
+            kv.update(wide=v["lanes"], widen_block=conv % "widen", narrow_block=conv % "narrow",
+                      widen_part=conv % "widen" + "_part", narrow_part=conv % "narrow" + "_part")
+        if k["load"] and dt["name"] == "f16":
+            kv.update(load=f"pto_{p}__{v['name']}_f16_to_f32", store=f"pto_{p}__{v['name']}_f32_to_f16")
+    return specialise
+
+
+def plain_ctx(inst, p, tup):
+    return {}
+
+
+def notes(inst):
+    return []
+
+
+def reference(inst):
+    return {"reduce": None, "ref_math": cexpr.reference_math(inst.d["math"])}
+
+
+def test_shapes(E, B, cls):
+    return T.grid_shapes(E, B, cls)
+
+
+def extra_fills(label):
+    return []
+
+
+def more_cases(plan, tup, shapes, B):
+    return []
+
+
+def dst_and_full(plan, tup, vr, vc, extra, variant, full):
+    """dst and the source `full` with dst's valid region vr x vc; variant varies the storage."""
+    B = plan.E_B(tup.dtype_of("dst"))[1]
+    di = lambda op: plan.dindex[tup.dtype_of(op)["name"]]
+    return {"dst": T.tile(di("dst"), vr + variant % 2, T.roundup(vc, B) + extra, vr, vc),
+            full: T.tile(di(full), vr + (variant + 1) % 2, T.roundup(vc, B) + (B if variant % 3 == 1 else 0), vr, vc)}
+
+
+def a2a3_bound(m, vr, vc, E, extra=()):
+    """A2A3: every output element needs a lane of some repeat, plus the kind's extra repeats."""
+    return LB.a2a3(m, [LB.ceil(vr * vc, E)] + list(extra))

@@ -1,0 +1,53 @@
+"""Kind row_expand: dst[i,j] = f(full[i,j], s_i), the narrow operand a DN column (mode 1) or one
+32-byte block per row (mode 2); an optional tmp holds the broadcast blocks."""
+from kinds._elementwise import (MAIN_OPERAND, IN_PLACE_FILL, plain_ctx, notes, reference,  # noqa: F401
+                                test_shapes, extra_fills, more_cases)
+from kinds._expand import element_ctx, cpu_variants  # noqa: F401
+from kinds import _elementwise as EW
+from kinds import _expand as X
+import lowerbound as LB
+import testplan as T
+
+HARNESS_KIND = "H_KIND_ROW_EXPAND"
+
+
+def narrow_walk(tup, name, B, skip_rows):
+    if tup.axes["mode"] == "mode1":
+        return {"var": "bcast", "stride": str(B), "along": 0, "at_r0": ""}  # one vbrcb block per row, per chunk
+    return {"var": "narrow", "stride": f"{name}->cols", "along": 0, "at_r0": skip_rows}  # the row's own block
+
+
+def npu_ctx(inst, p, tup, m, names, scalar_vars, dt):
+    B = m["block_bytes"] // dt["bytes"]
+    k = X.npu_ctx(tup, names, B, narrow_walk)
+    k["mode1"] = tup.axes["mode"] == "mode1"
+    k["user_tmp"] = tup.axes.get("tmp") == "tmp"
+    # rows broadcast per vbrcb: a multiple of B (the narrow column's next chunk starts
+    # block aligned), at most one repeat's worth and what the scratch holds
+    limit = min(m["max_repeat"], m["reserved_scratch_bytes"] // m["block_bytes"])
+    k["chunk"] = limit // B * B
+    return k
+
+
+def narrow_tile(plan, tup, vr, vc, variant, B, di):
+    if tup.axes["mode"] == "mode1":
+        return T.tile(di, T.roundup(vr, B), 1, vr, 1, "DN")
+    wide = B * (2 if variant % 2 and not any(r.name == "mode2_stride" for r in tup.rules) else 1)
+    return T.tile(di, vr, wide, vr, B)
+
+
+def test_operands(plan, tup, vr, vc, extra, variant):
+    ops = X.test_operands(plan, tup, vr, vc, extra, variant, narrow_tile)
+    if "tmp" in tup.axes:
+        # described even when absent, so a rejection case can hand it over
+        ops["tmp"] = plan.fit_tmp(tup, ops, vr)
+        ops["tmp"]["present"] = int(tup.axes["tmp"] == "tmp")
+    return ops
+
+
+def lower_bound(m, p, tup, vr, vc, storage_cols, E):
+    mode1 = tup.axes["mode"] == "mode1"
+    if p == "a2a3":  # vbrcb: 8 rows a repeat
+        return EW.a2a3_bound(m, vr, vc, E, [LB.ceil(vr, m["repeat_bytes"] // m["block_bytes"])] if mode1 else [])
+    # each row needs its narrow value in a register: mode 2 one block load, mode 1 an element load and a vdup
+    return X.a5_bound(vr, vc, E, vr * (2 if mode1 else 1))
