@@ -147,6 +147,11 @@ def _fns(ast):
     return {ast["fn"]}.union(*(_fns(a) for a in ast["args"]))
 
 
+def compute_steps(prog):
+    """The program's computing instructions (its broadcasts aside)."""
+    return [s for s in prog["steps"] if s["cls"] != "dup"]
+
+
 def math_operands(ast):
     """The operand names the math reads, in order of first use."""
     if ast["op"] == "ref":

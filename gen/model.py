@@ -9,6 +9,7 @@ negative tests can say which status a call must return.
 import glob
 import itertools
 import json
+import operator
 import os
 import resource
 import subprocess
@@ -72,6 +73,7 @@ class Rule:
         self.status, self.why, self.when = d["status"], d["why"], d["when"] or {}
         self.on, self.static = d["on"] or [], d["static"]
         self.file, self.line = d["file"], d["line"]
+        self.evaluate = compile_ast(self.ast)
 
     def applies_on(self, profile):
         return not self.on or profile in self.on
@@ -324,10 +326,15 @@ class Instruction:
     def program(self, p, dtype):
         """The vector program an NPU profile's kernels run for the math on `dtype` (gen/lower.py)."""
         try:
-            return lower.program(self.model, self, p, dtype)
+            prog = lower.program(self.model, self, p, dtype)
         except lower.NoLowering as e:
             line = self.d["legal"][p]["line"] if e.dtype else self.d["math_line"]
             raise SpecError(f"{self.file}:{line}: {e}") from None
+        compute = lower.compute_steps(prog)
+        if len(compute) != 1:  # today's kernels issue one computing instruction per element
+            raise SpecError(f"{self.file}:{self.d['math_line']}: math needs {len(compute)} vector instructions on {p} "
+                            f"({', '.join(s['instr'] for s in compute)}); kind {self.kind_name} kernels issue one")
+        return prog
 
     def check_vector_ops(self):
         """Every legal tuple of a profile with a vector ISA lowers (gen/lower.py); returns the
@@ -359,10 +366,13 @@ class Instruction:
 
 
 class Model:
-    def __init__(self, path):
-        with open(path, encoding="utf-8") as f:
-            d = json.load(f)
-        self.sources = d["sources"]
+    def __init__(self, spec):
+        """spec: the path of a JSON document of gen/spec2json.lua, or the document itself."""
+        if isinstance(spec, dict):
+            d = spec
+        else:
+            with open(spec, encoding="utf-8") as f:
+                d = json.load(f)
         self.dtypes = {x["name"]: x for x in d["dtypes"]}
         self.dtype_list = d["dtypes"]
         self.profiles = {p["name"]: p for p in d["profiles"]}
@@ -438,37 +448,36 @@ def c_ceildiv(a, b):
     return 0 if b <= 0 else c_div(a + b - 1, b)
 
 
-def eval_ast(ast, lookup):
+def compile_ast(ast):
+    """A rule expression as a Python function of lookup(name, attr): built once per rule, as the
+    test plans evaluate rules some 10^5 times."""
     op = ast["op"]
     if op == "num":
-        return ast["value"]
+        value = ast["value"]
+        return lambda lookup: value
     if op == "ref":
-        return lookup(ast["name"], ast.get("attr"))
-    args = ast.get("args", [])
+        name, attr = ast["name"], ast.get("attr")
+        return lambda lookup: lookup(name, attr)
+    args = [compile_ast(a) for a in ast.get("args", [])]
     if op == "call":
-        a = [eval_ast(x, lookup) for x in args]
-        fn = ast["fn"]
-        if fn == "ceildiv":
-            return c_ceildiv(a[0], a[1])
-        if fn == "roundup":
-            return c_ceildiv(a[0], a[1]) * a[1]
-        if fn == "max":
-            return max(a)
-        if fn == "min":
-            return min(a)
-        raise ValueError(fn)
+        fn = CALLS[ast["fn"]]
+        return lambda lookup: fn(*[a(lookup) for a in args])
+    if op == "not" or op == "neg":
+        a = args[0]
+        return (lambda lookup: not a(lookup)) if op == "not" else (lambda lookup: -a(lookup))
+    a, b = args
     if op == "and":
-        return eval_ast(args[0], lookup) and eval_ast(args[1], lookup)
+        return lambda lookup: a(lookup) and b(lookup)
     if op == "or":
-        return eval_ast(args[0], lookup) or eval_ast(args[1], lookup)
-    if op == "not":
-        return not eval_ast(args[0], lookup)
-    if op == "neg":
-        return -eval_ast(args[0], lookup)
-    a, b = eval_ast(args[0], lookup), eval_ast(args[1], lookup)
-    return {"+": lambda: a + b, "-": lambda: a - b, "*": lambda: a * b, "/": lambda: c_div(a, b),
-            "==": lambda: a == b, "~=": lambda: a != b, "<": lambda: a < b, "<=": lambda: a <= b,
-            ">": lambda: a > b, ">=": lambda: a >= b}[op]()
+        return lambda lookup: a(lookup) or b(lookup)
+    fn = BINARY[op]
+    return lambda lookup: fn(a(lookup), b(lookup))
+
+
+CALLS = {"ceildiv": c_ceildiv, "roundup": lambda a, b: c_ceildiv(a, b) * b,
+         "max": lambda *a: max(a), "min": lambda *a: min(a)}
+BINARY = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": c_div, "==": operator.eq,
+          "~=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
 
 
 def eval_rule(rule, tup, descs, profile):
@@ -478,7 +487,7 @@ def eval_rule(rule, tup, descs, profile):
             return profile["machine"][name]
         op = tup.role(name)
         return attr_value(profile, tup.dtype_of(op), descs[op] if descs else None, attr)
-    return bool(eval_ast(rule.ast, lookup))
+    return bool(rule.evaluate(lookup))
 
 
 # -- the verifier --------------------------------------------------------------------------
@@ -569,8 +578,8 @@ def verify(inst, profile_name, form, ops, ub_origin=None):
             return "layout", f"{op} must be ND or DN (row- or column-major, no boxes)"
     # an operand the tuple does not take (tmp of a tmp-less form) is judged by presence, next
     before = cands
-    cands = [t for t in cands if all(t.layouts.get(op, tile_layout(ops[op])) == tile_layout(ops[op])
-                                     for op in present)]
+    lay = [(op, tile_layout(ops[op])) for op in present]  # once per call: the test plans make ~10^5 calls
+    cands = [t for t in cands if all(t.layouts.get(op, got) == got for op, got in lay)]
     if not cands:
         legal = sorted({" ".join(f"{op}={t.layouts[op]}" for op in present if op in t.layouts) for t in before})
         got = " ".join(f"{op}={tile_layout(ops[op])}" for op in present)

@@ -3,8 +3,8 @@ tuple's kernel issues (gen/lower.py), and how each of its operands walks the til
 the kind's module, gen/kinds/<kind>.py npu_ctx, so the kernel templates hold only loops and
 simple conditions)."""
 import cexpr
+import lower
 import kinds
-import model as M
 
 
 def _call(fn, arg):
@@ -29,11 +29,7 @@ def kernel_ctx(inst, p, tup):
     m = inst.model.profile(p)["machine"]
     dt = inst.model.dtypes[inst.math_dtype(tup)]
     prog = inst.program(p, dt["name"])
-    compute = [s for s in prog["steps"] if s["cls"] != "dup"]
-    if len(compute) != 1:
-        raise M.SpecError(f"{inst.file}:{inst.d['math_line']}: math needs {len(compute)} vector instructions on {p} "
-                          f"({', '.join(s['instr'] for s in compute)}); kind {inst.kind_name} kernels issue one")
-    step = compute[0]
+    step = lower.compute_steps(prog)[0]  # one: Instruction.program checks it
     scalar_vars = {o for o, d in inst.kind["operands"].items() if not d["tile"]} | {v for v, _ in prog["prep"]}
     tiles = {o for o, d in inst.kind["operands"].items() if d["tile"]}
     c_name = {"scalar": "value"}  # the kernels' local copy of the scalar

@@ -70,6 +70,38 @@ def planned(model):
     return out
 
 
+# Files made from the dtypes, profiles and kinds alone: no instruction edit reruns their edge.
+BASE_WHATS = ("types", "verify", "ops", "copy")
+
+
+def part(what):
+    """The render edge that writes a file: its instruction's name (that instruction's own
+    files), "base" (files of the dtypes, profiles and kinds alone) or "index" (files over every
+    instruction: legality matrix, manifest, pto.h, docs index, fuzz tables, bench index...)."""
+    kind, _, inst = what
+    if inst is not None:
+        return inst.name
+    return "base" if kind in BASE_WHATS else "index"
+
+
+def write_if_changed(path, text):
+    """Write `text` unless the file holds it already: ninja's restat then skips what depends on
+    it. Written through a temporary file, so a reader never sees half a file."""
+    data = text.encode("utf-8")
+    try:
+        with open(path, "rb") as f:
+            if f.read() == data:
+                return False
+    except FileNotFoundError:
+        pass
+    os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
+    tmp = path + ".tmp"
+    with open(tmp, "wb") as f:
+        f.write(data)
+    os.replace(tmp, path)
+    return True
+
+
 def library_sources(model, profile):
     """The C files that form a profile's library: every .c generated under out/<profile>/
     (kernels, entry points, verifier, and any host simulator a profile adds)."""

@@ -1,9 +1,12 @@
-"""Renders out/ from build/spec.json: one process, Jinja2 with StrictUndefined, every output
-rendered in memory first and then written only where its bytes changed (so ninja's restat
-skips recompiling what did not change, and a failed render leaves out/ as it was).
+"""Renders one part of out/ (gen/outputs.py part(): one instruction's files, the base files or
+the index files) from build/spec/ (gen/specsplit.py): Jinja2 with StrictUndefined, every
+output of the part rendered in memory first and then written only where its bytes changed (so
+ninja's restat skips recompiling what did not change, and a failed render leaves out/ as it
+was).
 
-Usage: python3 gen/render.py build/spec.json
+Usage: python3 gen/render.py PART build/spec/shared.json [build/spec/<instruction>.json ...]
 """
+import multiprocessing
 import os
 import sys
 import textwrap
@@ -22,6 +25,7 @@ import npu  # noqa: E402
 import model as M  # noqa: E402
 import outputs  # noqa: E402
 import render_legality  # noqa: E402
+import specsplit  # noqa: E402
 import testplan  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -218,81 +222,87 @@ class Renderer:
             base.update(p=p, inst=inst, bench=benchplan.context(inst, p, lambda t: plain_ctx(inst, p, t)))
         return base
 
-    def check_templates(self):
-        for p in outputs.kernel_profiles(self.model):
-            for kind in sorted({i.kind_name for i in self.model.instructions}):
-                if not os.path.exists(os.path.join(ROOT, "templates", p, kind + ".c.j2")):
-                    prof = self.model.profile(p)
-                    raise M.SpecError(f"{prof['file']}:{prof['line']}: profile {p} has kernels = true but "
-                                      f"templates/{p}/{kind}.c.j2 (kind {kind}) does not exist")
+    def render_one(self, item):
+        path, template, what = item
+        if what[0] == "legality":
+            return "\n".join(render_legality.lines(self.model)) + "\n"
+        if what[0] == "manifest":
+            return render_legality.manifest(self.model)
+        if what[0] == "copy":  # runtime/<p>/: plain C, as it is
+            with open(os.path.join(ROOT, what[1]), encoding="utf-8") as f:
+                return f.read()
+        return self.env.get_template(template).render(**self.context(what))
 
-    def render_all(self):
-        self.check_templates()
-        files, errors = {}, []
-        for path, template, what in outputs.planned(self.model):
-            if what[0] == "legality":
-                files[path] = "\n".join(render_legality.lines(self.model)) + "\n"
-                continue
-            if what[0] == "manifest":
-                files[path] = render_legality.manifest(self.model)
-                continue
-            if what[0] == "copy":
-                with open(os.path.join(ROOT, what[1]), encoding="utf-8") as f:
-                    files[path] = f.read()
-                continue
-            try:
-                ctx = self.context(what)
-            except M.SpecError as e:  # go on: every problem of every file is reported at once
-                errors += [line for line in str(e).split("\n") if line not in errors]
-                continue
-            files[path] = self.env.get_template(template).render(**ctx)
-        if errors:
-            raise M.SpecError("\n".join(errors))
-        return files
+    def weight(self, what):
+        """A rough render cost: test plans and fuzz tables grow with their tuples; the rest is small."""
+        kind, p, inst = what
+        if kind == "test":
+            return len(inst.tuples.get(p, []))
+        return sum(len(i.tuples.get(p, [])) for i in self.model.instructions) if kind == "fuzz" else 0
+
+    def render(self, items):
+        """{path: text} of the planned items. With several cores, forked workers share the
+        work: they start with this process's model and templates (no start-up cost), and one
+        instruction's tests on three profiles are most of an instruction's edge."""
+        items = sorted(items, key=lambda it: -self.weight(it[2]))  # the slowest first
+        jobs = min(os.cpu_count() or 1, len(items))
+        if jobs < 2:
+            return {it[0]: self.render_one(it) for it in items}
+        global _JOB
+        _JOB = (self, items)
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            texts = pool.map(_render_index, range(len(items)), chunksize=1)
+        return {it[0]: text for it, text in zip(items, texts)}
 
 
-def write_if_changed(path, text):
-    data = text.encode("utf-8")
-    try:
-        with open(path, "rb") as f:
-            if f.read() == data:
-                return False
-    except FileNotFoundError:
-        pass
-    os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
-    tmp = path + ".tmp"
-    with open(tmp, "wb") as f:
-        f.write(data)
-    os.replace(tmp, path)
-    return True
+_JOB = None  # (renderer, items) that forked workers inherit
+
+
+def _render_index(i):
+    renderer, items = _JOB
+    return renderer.render_one(items[i])
+
+
+USAGE = "usage: python3 gen/render.py PART build/spec/shared.json [build/spec/<instruction>.json ...]"
 
 
 def main(argv):
-    if len(argv) != 2:
-        print("usage: python3 gen/render.py build/spec.json", file=sys.stderr)
+    """PART: an instruction (its JSON given), base (no JSON) or index (every JSON, in order)."""
+    if len(argv) < 3:
+        print(USAGE, file=sys.stderr)
         return 2
+    part = argv[1]
     try:
-        model = M.Model(argv[1])
-        files = Renderer(model).render_all()
+        model = specsplit.load(argv[2], argv[3:])
+        planned = outputs.planned(model)
+        mine = [it for it in planned if outputs.part(it[2]) == part]
+        if not mine:
+            print(f"render: no file of part '{part}' with these specs\n{USAGE}", file=sys.stderr)
+            return 2
+        files = Renderer(model).render(mine)
     except M.SpecError as e:
         print(e, file=sys.stderr)
         print("ptogen: nothing was generated", file=sys.stderr)
         return 1
     for path, text in sorted(files.items()):
-        write_if_changed(os.path.join(ROOT, path), text)
-    remove_stale(files)
+        outputs.write_if_changed(os.path.join(ROOT, path), text)
+    if part == "index":  # the one edge that sees every instruction
+        remove_stale(planned)
     return 0
 
 
-def remove_stale(files):
-    """Delete generated files no spec produces any more: out/ holds nothing else."""
-    keep = set(files)
+def remove_stale(planned):
+    """Delete generated files no spec produces any more: out/ holds nothing else. Temporary
+    files are left alone: other render edges may be writing them right now."""
+    keep = {path for path, _, _ in planned}
+    dirs = {os.path.dirname(path) for path in keep}
     for dirpath, _, names in os.walk(os.path.join(ROOT, "out"), topdown=False):
+        rel_dir = os.path.relpath(dirpath, ROOT)
         for name in names:
-            rel = os.path.relpath(os.path.join(dirpath, name), ROOT)
-            if rel not in keep:
+            rel = os.path.join(rel_dir, name)
+            if rel not in keep and not name.endswith(".tmp"):
                 os.remove(os.path.join(dirpath, name))
-        if dirpath != os.path.join(ROOT, "out") and not os.listdir(dirpath):
+        if rel_dir != "out" and rel_dir not in dirs and not os.listdir(dirpath):
             os.rmdir(dirpath)
 
 

@@ -1,6 +1,8 @@
 """The bad-spec corpus: every file in tests/bad_specs/ must make spec2json fail fast, with
 exactly the expected `file:line: message` lines and nothing written.
 
+The cases break a scratch spec set: the shared specs of this checkout and the fixture
+instructions (tests/gen/scratch.py), so they do not change with the instructions of spec/isa/.
 A corpus file starts with header lines, then the full text of the spec file it stands for:
     -- target: isa/tmaxs.lua     the file under spec/ that the case replaces or adds
     -- precompile: yes           optional: the text is compiled to a Lua bytecode chunk first
@@ -22,6 +24,8 @@ import subprocess
 import tempfile
 import time
 import unittest
+
+from tests.gen import scratch
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SPEC2JSON = os.path.join(ROOT, "gen", "spec2json.lua")
@@ -72,8 +76,7 @@ def precompile(text):
 
 class BadSpecs(unittest.TestCase):
     def setUp(self):
-        self.tmp = tempfile.mkdtemp(prefix="ptogen-bad-spec-")
-        shutil.copytree(os.path.join(ROOT, "spec"), os.path.join(self.tmp, "spec"))
+        self.tmp = scratch.spec_tree(tempfile.mkdtemp(prefix="ptogen-bad-spec-"))
 
     def tearDown(self):
         shutil.rmtree(self.tmp)

@@ -1,7 +1,7 @@
 /* What the simulator unit tests share (test_a2a3_sim.c, test_a5_sim.c): a fault recorder, a
  * fresh machine per test, and the checks that a broken rule is one fault that changes nothing
- * and that, without a handler, a fault traps. Define SIM(name) (pto_<p>_name) and
- * SIM_C(NAME) (PTO_<P>_NAME) before including it. */
+ * and that, without a handler, a fault traps. Include pto/pto_<p>_sim.h and define SIM(name)
+ * (pto_<p>_name) and SIM_C(NAME) (PTO_<P>_NAME) before including it. */
 #ifndef PTOGEN_SIM_TEST_H
 #define PTOGEN_SIM_TEST_H
 
@@ -14,8 +14,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include <cmocka.h>
-
-#include "pto/pto.h"
 
 static SIM(fault) last;
 static int n_faults;

@@ -3,6 +3,7 @@
 #define _POSIX_C_SOURCE 200809L /* fork and waitpid, for the trap test */
 #define SIM(name) pto_a2a3_##name
 #define SIM_C(NAME) PTO_A2A3_##NAME
+#include "pto/pto_a2a3_sim.h" /* not pto.h: a spec edit recompiles no unit test */
 #include "sim_test.h"
 
 static void sizes(void **state)

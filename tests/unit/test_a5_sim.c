@@ -3,6 +3,7 @@
 #define _POSIX_C_SOURCE 200809L /* fork and waitpid, for the trap test */
 #define SIM(name) pto_a5_##name
 #define SIM_C(NAME) PTO_A5_##NAME
+#include "pto/pto_a5_sim.h" /* not pto.h: a spec edit recompiles no unit test */
 #include "sim_test.h"
 
 static uint32_t lane32(const pto_a5_vreg *r, int l)
