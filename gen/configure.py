@@ -102,7 +102,7 @@ def main():
     gen_py = sorted(glob.glob("gen/*.py"))
     tdirs = sorted({os.path.dirname(t) for t in templates} | {"templates"})
     w.append("build build.ninja: configure | gen/configure.py gen/outputs.py gen/model.py spec/profiles.lua spec/isa "
-             f"tests/harness tests/unit {' '.join(tdirs)}\n\n")
+             f"tests/harness tests/unit tests/gen tests/gen/fixtures/isa tests/bad_specs {' '.join(tdirs)}\n\n")
     lua = sorted(glob.glob("gen/*.lua"))
     w.append(f"build build/spec.json: spec | {' '.join(lua)} "
              f"spec/dtypes.lua spec/profiles.lua spec/kinds.lua {' '.join(isa)}\n  isa = {' '.join(isa)}\n\n")
