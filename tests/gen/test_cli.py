@@ -10,6 +10,8 @@ import unittest
 
 from tests.gen import scratch
 
+SPECS = "scratch"  # tests/run.py: no input from spec/isa/ or out/, so a spec edit does not rerun these
+
 TREE = PTOGEN = None  # set by setUpModule
 HINT = "run 'gen/ptogen --help' for usage"
 
