@@ -92,7 +92,7 @@ class Pipes(CliCase):
 
 
 class InternalErrors(CliCase):
-    BOOM = "ptogen.M.verify = lambda *a: 1 / 0"
+    BOOM = "ptogen.M.verify = lambda *a, **k: 1 / 0"
     CALL = ("check", "tmaxs", "--profile", "cpu", "dst=f32:ND:4x8", "src=same:dst")
 
     def test_a_bug_is_one_line_and_exit_3(self):
