@@ -1,0 +1,333 @@
+/* Part of the a5 machine model: hand-written C (runtime/a5/), copied into out/a5/ as it is.
+ * The host simulator of the A5 vector unit (pto/pto_a5_sim.h): a PTO_A5_UB_BYTES-byte UB and
+ * instructions on PTO_A5_VECTOR_BYTES-byte registers under predicates. Every call is checked (UB
+ * bounds, alignment, predicate use, arguments) before it changes anything; a broken rule is a
+ * fault and the call does nothing. Element arithmetic follows the semantics contract
+ * (pto_a5_ops.h). What comes from the specs (the instruction set, the dtypes each instruction
+ * takes, element widths) is in the generated pto_a5_sim_tables.h. Freestanding: no libc. */
+#include "pto/pto_a5_sim.h"
+#include "pto_a5_ops.h"
+#include "pto_a5_sim_tables.h"
+
+#define PTO(name) pto_a5_##name  /* the profile's names, for pto_a5_sim_core.h */
+#define PTO_(NAME) PTO_A5_##NAME
+
+#define VL PTO_A5_VECTOR_BYTES
+#define MAX_LANES SIM_MAX_LANES /* lanes of the narrowest element */
+
+#include "pto_a5_sim_core.h"
+
+static void reset_machine(void) {}
+static void on_issue(void) {}
+
+/* ---- registers and predicates ---- */
+
+static uint32_t lane_get(const pto_a5_vreg *r, unsigned eb, uint32_t l) { return load((uintptr_t)(r->bytes + l * eb), eb); }
+static void lane_set(pto_a5_vreg *r, unsigned eb, uint32_t l, uint32_t v) { store((uintptr_t)(r->bytes + l * eb), eb, v); }
+
+static int pred_on(const pto_a5_preg *pg, unsigned eb, uint32_t l)
+{
+    uint32_t bit = l * eb;
+    return (int)(pg->bits[bit / 32] >> (bit % 32) & 1u);
+}
+
+static void pred_set(pto_a5_preg *pg, unsigned eb, uint32_t l, int on)
+{
+    uint32_t b;
+    for (b = l * eb; b < (l + 1) * eb; b++) {
+        if (on) pg->bits[b / 32] |= 1u << (b % 32);
+        else pg->bits[b / 32] &= ~(1u << (b % 32));
+    }
+}
+
+/* pg was made by plt for elements of eb bytes (every instruction that takes one needs one). */
+static int check_pred(pto_a5_op op, const char *name, const pto_a5_preg *pg, unsigned eb)
+{
+    if (pg == NULL) return fault(op, PTO_A5_HW_PREDICATE, name, "is missing; element bytes", eb, "a predicate made by plt");
+    if (pg->width != eb)
+        return fault(op, PTO_A5_HW_PREDICATE, name, "was made for element bytes", pg->width, "a predicate made for the instruction's element width");
+    return 0;
+}
+
+static int check_mode(pto_a5_op op, pto_a5_mode mode)
+{
+    return (unsigned)mode > PTO_A5_MERGING ? fault(op, PTO_A5_HW_ARG, NULL, "mode", (uint64_t)mode, "ZEROING or MERGING") : 0;
+}
+
+/* The inactive lanes of a result: zero, or what dst held. */
+static void inactive(pto_a5_vreg *out, const pto_a5_vreg *dst, const pto_a5_preg *pg, unsigned eb, pto_a5_mode mode)
+{
+    uint32_t l;
+    for (l = 0; l < VL / eb; l++)
+        if (!pred_on(pg, eb, l)) lane_set(out, eb, l, mode == PTO_A5_MERGING ? lane_get(dst, eb, l) : 0);
+}
+
+static void copy_reg(pto_a5_vreg *to, const pto_a5_vreg *from) { pto_a5__copy_bytes(to, from, sizeof *to); }
+
+/* ---- predicates ---- */
+
+void pto_a5_plt(unsigned bits, pto_a5_preg *dst, uint32_t *remaining)
+{
+    const pto_a5_op op = PTO_A5_OP_PLT;
+    unsigned eb = bits / 8;
+    uint32_t l, lanes;
+    if (check_width(op, bits)) return;
+    lanes = *remaining < VL / eb ? *remaining : VL / eb;
+    for (l = 0; l < VL / 32; l++) dst->bits[l] = 0;
+    for (l = 0; l < lanes; l++) pred_set(dst, eb, l, 1);
+    dst->width = eb;
+    *remaining -= lanes; /* POST_UPDATE: the next plt makes the next chunk's predicate */
+    issued(op, 0);
+}
+
+/* Predicate logic: pg governs, and a (and b) were made for pg's width. */
+static int check_preds(pto_a5_op op, const pto_a5_preg *a, const pto_a5_preg *b, const pto_a5_preg *pg)
+{
+    if (pg == NULL) return fault(op, PTO_A5_HW_PREDICATE, "pg", "is missing; element bytes", 0, "a predicate made by plt");
+    if (pg->width != 1 && pg->width != 2 && pg->width != 4)
+        return fault(op, PTO_A5_HW_PREDICATE, "pg", "was made for element bytes", pg->width, "a predicate made by plt (1, 2 or 4 bytes)");
+    if (check_pred(op, "a", a, pg->width)) return 1;
+    return b != NULL && check_pred(op, "b", b, pg->width);
+}
+
+void pto_a5_pand(pto_a5_preg *dst, const pto_a5_preg *a, const pto_a5_preg *b, const pto_a5_preg *pg)
+{
+    unsigned k;
+    if (b == NULL) { fault(PTO_A5_OP_PAND, PTO_A5_HW_PREDICATE, "b", "is missing; element bytes", 0, "a predicate made by plt"); return; }
+    if (check_preds(PTO_A5_OP_PAND, a, b, pg)) return;
+    for (k = 0; k < VL / 32; k++) dst->bits[k] = a->bits[k] & b->bits[k] & pg->bits[k];
+    dst->width = pg->width;
+    issued(PTO_A5_OP_PAND, 0);
+}
+
+void pto_a5_pnot(pto_a5_preg *dst, const pto_a5_preg *a, const pto_a5_preg *pg)
+{
+    unsigned k;
+    if (check_preds(PTO_A5_OP_PNOT, a, NULL, pg)) return;
+    for (k = 0; k < VL / 32; k++) dst->bits[k] = ~a->bits[k] & pg->bits[k];
+    dst->width = pg->width;
+    issued(PTO_A5_OP_PNOT, 0);
+}
+
+/* ---- loads and stores ---- */
+
+/* The bytes a load or store touches: [at, at + n) inside UB, at aligned to align. */
+static int check_span(pto_a5_op op, uintptr_t at, uintptr_t n, unsigned align)
+{
+    if (check_start(op, "address", at, align)) return 1;
+    if (!in_ub(at, at + n)) return fault(op, PTO_A5_HW_UB_BOUNDS, "address", "reaches past the end of UB; bytes", (uint64_t)n, "inside UB");
+    return 0;
+}
+
+/* The span a NORM access covers: up to the last active lane (addresses grow with the lane). */
+static uintptr_t norm_span(const pto_a5_preg *pg, unsigned eb)
+{
+    uint32_t l, end = 0;
+    for (l = 0; l < VL / eb; l++)
+        if (pred_on(pg, eb, l)) end = l + 1;
+    return (uintptr_t)end * eb;
+}
+
+void pto_a5_vlds(unsigned bits, pto_a5_vreg *dst, const void *base, uint32_t offset, pto_a5_dist dist,
+                    const pto_a5_preg *pg)
+{
+    const pto_a5_op op = PTO_A5_OP_VLDS;
+    unsigned eb = bits / 8;
+    uintptr_t at = (uintptr_t)base + (uintptr_t)offset * (bits / 8);
+    pto_a5_vreg r;
+    uint32_t l;
+    if (check_width(op, bits)) return;
+    if (dist == PTO_A5_DIST_NORM) {
+        if (check_pred(op, "pg", pg, eb) || check_span(op, at, norm_span(pg, eb), PTO_A5_BLOCK_BYTES)) return;
+        for (l = 0; l < VL / eb; l++) lane_set(&r, eb, l, pred_on(pg, eb, l) ? load(at + (uintptr_t)l * eb, eb) : 0);
+    } else if (dist == PTO_A5_DIST_BLK) {
+        if (check_span(op, at, PTO_A5_BLOCK_BYTES, PTO_A5_BLOCK_BYTES)) return;
+        for (l = 0; l < VL / eb; l++) lane_set(&r, eb, l, load(at + (uintptr_t)(l % (PTO_A5_BLOCK_BYTES / eb)) * eb, eb));
+    } else if (dist == PTO_A5_DIST_ONEPT) {
+        if (check_span(op, at, eb, eb)) return;
+        for (l = 0; l < VL / eb; l++) lane_set(&r, eb, l, l == 0 ? load(at, eb) : 0);
+    } else {
+        fault(op, PTO_A5_HW_ARG, NULL, "distribution", (uint64_t)dist, "NORM, BLK or ONEPT");
+        return;
+    }
+    copy_reg(dst, &r);
+    issued(op, 1);
+}
+
+void pto_a5_vsts(unsigned bits, const pto_a5_vreg *src, void *base, uint32_t offset, pto_a5_dist dist,
+                    const pto_a5_preg *pg)
+{
+    const pto_a5_op op = PTO_A5_OP_VSTS;
+    unsigned eb = bits / 8;
+    uintptr_t at = (uintptr_t)base + (uintptr_t)offset * (bits / 8);
+    uint32_t l;
+    if (check_width(op, bits)) return;
+    if (dist == PTO_A5_DIST_NORM) {
+        if (check_pred(op, "pg", pg, eb) || check_span(op, at, norm_span(pg, eb), PTO_A5_BLOCK_BYTES)) return;
+        for (l = 0; l < VL / eb; l++)
+            if (pred_on(pg, eb, l)) store(at + (uintptr_t)l * eb, eb, lane_get(src, eb, l));
+    } else if (dist == PTO_A5_DIST_ONEPT) {
+        if (check_span(op, at, eb, eb)) return;
+        store(at, eb, lane_get(src, eb, 0));
+    } else {
+        fault(op, PTO_A5_HW_ARG, NULL, "distribution", (uint64_t)dist, "NORM or ONEPT");
+        return;
+    }
+    issued(op, 1);
+}
+
+/* ---- arithmetic ---- */
+
+/* dst = a op b on the active lanes, or a op the scalar (a register) when one is given. */
+static void elementwise(pto_a5_op op, pto_dtype dt, pto_a5_vreg *dst, const pto_a5_vreg *a,
+                        const pto_a5_vreg *b, const void *scalar, const pto_a5_preg *pg, pto_a5_mode mode)
+{
+    pto_a5_vreg r;
+    unsigned eb;
+    uint32_t l, s = 0;
+    if (check_dtype(op, dt) || check_mode(op, mode)) return;
+    eb = elem_bytes[dt];
+    if (check_pred(op, "pg", pg, eb)) return;
+    if (scalar) s = load((uintptr_t)scalar, eb);
+    inactive(&r, dst, pg, eb, mode);
+    for (l = 0; l < VL / eb; l++)
+        if (pred_on(pg, eb, l)) lane_set(&r, eb, l, alu(op, dt, lane_get(a, eb, l), scalar ? s : lane_get(b, eb, l)));
+    copy_reg(dst, &r); /* dst may be a or b */
+    issued(op, 1);
+}
+
+void pto_a5_vbinary(pto_a5_op op, pto_dtype dt, pto_a5_vreg *dst, const pto_a5_vreg *a, const pto_a5_vreg *b,
+                       const pto_a5_preg *pg, pto_a5_mode mode)
+{
+    elementwise(op, dt, dst, a, b, NULL, pg, mode);
+}
+
+void pto_a5_vscalar(pto_a5_op op, pto_dtype dt, pto_a5_vreg *dst, const pto_a5_vreg *a, const void *scalar,
+                       const pto_a5_preg *pg, pto_a5_mode mode)
+{
+    elementwise(op, dt, dst, a, NULL, scalar, pg, mode);
+}
+
+void pto_a5_vreduce(pto_a5_op op, pto_dtype dt, pto_a5_vreg *dst, const pto_a5_vreg *a, const pto_a5_preg *pg,
+                       pto_a5_mode mode)
+{
+    pto_a5_vreg r;
+    unsigned eb;
+    uint32_t l, best = MAX_LANES;
+    int64_t best_key = 0;
+    if (check_dtype(op, dt) || check_mode(op, mode)) return;
+    eb = elem_bytes[dt];
+    if (check_pred(op, "pg", pg, eb)) return;
+    for (l = 0; l < VL / eb; l++)
+        if (pred_on(pg, eb, l) && (best == MAX_LANES || reduce_rank(op, dt, lane_get(a, eb, l)) > best_key)) {
+            best = l;
+            best_key = reduce_rank(op, dt, lane_get(a, eb, l));
+        }
+    if (best == MAX_LANES) { fault(op, PTO_A5_HW_PREDICATE, "pg", "selects lanes:", 0, "at least one"); return; }
+    for (l = 0; l < VL / eb; l++) lane_set(&r, eb, l, mode == PTO_A5_MERGING ? lane_get(dst, eb, l) : 0);
+    lane_set(&r, eb, 0, lane_get(a, eb, best));
+    lane_set(&r, eb, 1, best);
+    copy_reg(dst, &r);
+    issued(op, 1);
+}
+
+/* IEEE comparison for floats (NaN is unordered), exact comparison for integers. */
+static int compare(pto_dtype dt, uint32_t a, uint32_t b, pto_a5_cmp cmp)
+{
+    int lt, gt, eq;
+    if (dt == PTO_F32 || dt == PTO_F16 || dt == PTO_BF16) {
+        float x = as_float(dt, a), y = as_float(dt, b);
+        lt = x < y;
+        gt = x > y;
+        eq = x == y;
+    } else {
+        int64_t x = key(dt, a), y = key(dt, b);
+        lt = x < y;
+        gt = x > y;
+        eq = x == y;
+    }
+    switch (cmp) {
+    case PTO_A5_EQ: return eq;
+    case PTO_A5_NE: return !eq;
+    case PTO_A5_LT: return lt;
+    case PTO_A5_GT: return gt;
+    case PTO_A5_LE: return lt || eq;
+    default: return gt || eq;
+    }
+}
+
+void pto_a5_vcmp(pto_dtype dt, pto_a5_preg *dst, const pto_a5_vreg *a, const pto_a5_vreg *b,
+                    const pto_a5_preg *pg, pto_a5_cmp cmp)
+{
+    const pto_a5_op op = PTO_A5_OP_VCMP;
+    pto_a5_preg r;
+    unsigned eb, k;
+    uint32_t l;
+    if ((unsigned)dt >= sizeof elem_bytes) { fault(op, PTO_A5_HW_ARG, NULL, "dtype", (uint64_t)dt, "a pto_dtype"); return; }
+    if ((unsigned)cmp > PTO_A5_GE) { fault(op, PTO_A5_HW_ARG, NULL, "condition", (uint64_t)cmp, "EQ, NE, LT, GT, LE or GE"); return; }
+    eb = elem_bytes[dt];
+    if (check_pred(op, "pg", pg, eb)) return;
+    for (k = 0; k < VL / 32; k++) r.bits[k] = 0;
+    for (l = 0; l < VL / eb; l++)
+        pred_set(&r, eb, l, pred_on(pg, eb, l) && compare(dt, lane_get(a, eb, l), lane_get(b, eb, l), cmp));
+    r.width = eb;
+    pto_a5__copy_bytes(dst, &r, sizeof r);
+    issued(op, 1);
+}
+
+/* ---- moves ---- */
+
+void pto_a5_vsel(unsigned bits, pto_a5_vreg *dst, const pto_a5_vreg *a, const pto_a5_vreg *b, const pto_a5_preg *pg)
+{
+    const pto_a5_op op = PTO_A5_OP_VSEL;
+    pto_a5_vreg r;
+    unsigned eb = bits / 8;
+    uint32_t l;
+    if (check_width(op, bits) || check_pred(op, "pg", pg, eb)) return;
+    for (l = 0; l < VL / eb; l++) lane_set(&r, eb, l, lane_get(pred_on(pg, eb, l) ? a : b, eb, l));
+    copy_reg(dst, &r);
+    issued(op, 1);
+}
+
+void pto_a5_vdup(unsigned bits, pto_a5_vreg *dst, const pto_a5_vreg *src, const pto_a5_preg *pg, pto_a5_mode mode)
+{
+    const pto_a5_op op = PTO_A5_OP_VDUP;
+    pto_a5_vreg r;
+    unsigned eb = bits / 8;
+    uint32_t l, v;
+    if (check_width(op, bits) || check_mode(op, mode) || check_pred(op, "pg", pg, eb)) return;
+    v = lane_get(src, eb, 0);
+    inactive(&r, dst, pg, eb, mode);
+    for (l = 0; l < VL / eb; l++)
+        if (pred_on(pg, eb, l)) lane_set(&r, eb, l, v);
+    copy_reg(dst, &r);
+    issued(op, 1);
+}
+
+void pto_a5_vbr(unsigned bits, pto_a5_vreg *dst, uint32_t value)
+{
+    const pto_a5_op op = PTO_A5_OP_VBR;
+    unsigned eb = bits / 8;
+    uint32_t l;
+    if (check_width(op, bits)) return;
+    for (l = 0; l < VL / eb; l++) lane_set(dst, eb, l, value);
+    issued(op, 1);
+}
+
+void pto_a5_vdintlv(unsigned bits, pto_a5_vreg *even, pto_a5_vreg *odd, const pto_a5_vreg *a, const pto_a5_vreg *b)
+{
+    const pto_a5_op op = PTO_A5_OP_VDINTLV;
+    pto_a5_vreg e, o;
+    unsigned eb = bits / 8;
+    uint32_t l, n;
+    if (check_width(op, bits)) return;
+    n = VL / eb;
+    for (l = 0; l < n; l++) {
+        const pto_a5_vreg *from = 2 * l < n ? a : b;
+        lane_set(&e, eb, l, lane_get(from, eb, (2 * l) % n));
+        lane_set(&o, eb, l, lane_get(from, eb, (2 * l + 1) % n));
+    }
+    copy_reg(even, &e);
+    copy_reg(odd, &o);
+    issued(op, 1);
+}

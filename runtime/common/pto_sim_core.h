@@ -1,0 +1,253 @@
+/* Part of every vector machine model: hand-written C (runtime/common/), copied into each simulated
+ * profile's library as out/<profile>/pto_<profile>_sim_core.h. What every simulator shares: the
+ * unified buffer, faults and counters, element loads and stores, bounds and dtype checks, and
+ * element arithmetic per the semantics contract. Not a header to include anywhere else: the
+ * profile's simulator (pto_<profile>_sim.c) includes it once, after
+ *   - its public header pto/pto_<profile>_sim.h, pto_<profile>_ops.h and its generated
+ *     pto_<profile>_sim_tables.h (SIM_OPS, SIM_TAKES, SIM_ALU_OPS, ...),
+ *   - PTO(name) and PTO_(NAME): the profile's names, pto_<profile>_name and PTO_<PROFILE>_NAME,
+ * and defines reset_machine() and on_issue(). Freestanding: no libc. */
+#ifndef PTO_SIM_CORE_H
+#define PTO_SIM_CORE_H
+
+static void reset_machine(void); /* the machine's own state as kernels expect to find it */
+static void on_issue(void);      /* after every issued instruction */
+
+static _Alignas(64) uint8_t ub[PTO_(UB_BYTES)];
+
+static struct {
+    PTO(fault_handler) handler;
+    void *context;
+    PTO(stats) stats;
+} sim;
+
+#define SIM_NAME(name) #name,
+static const char *const op_names[] = { SIM_OPS(SIM_NAME) "scalar access" };
+static const char *const rule_names[] = { SIM_RULES(SIM_NAME) };
+#undef SIM_NAME
+static const unsigned char elem_bytes[] = { SIM_ELEM_BYTES };
+
+/* The dtypes each arithmetic instruction takes on this profile (bit d: pto_dtype d). */
+static uint32_t takes(PTO(op) op)
+{
+#define SIM_TAKES_CASE(opcode, dtypes) case opcode: return dtypes;
+    switch (op) {
+    SIM_TAKES(SIM_TAKES_CASE)
+    default: return 0;
+    }
+#undef SIM_TAKES_CASE
+}
+
+/* ---- faults ---- */
+
+typedef struct { char *at, *end; } text;
+
+static void put(text *t, const char *s)
+{
+    while (*s && t->at < t->end) *t->at++ = *s++;
+}
+
+static void put_u(text *t, uint64_t v)
+{
+    char digits[20];
+    int n = 0;
+    do digits[n++] = (char)('0' + v % 10); while ((v /= 10) != 0);
+    while (n > 0 && t->at < t->end) *t->at++ = digits[--n];
+}
+
+/* Reports "<instruction>: <operand> <what> <value>; allowed: <allowed>" and returns 1. */
+static int fault(PTO(op) op, PTO(hw_rule) rule, const char *operand, const char *what, uint64_t value,
+                 const char *allowed)
+{
+    PTO(fault) f;
+    text t;
+    t.at = f.message;
+    t.end = f.message + sizeof f.message - 1;
+    f.rule = rule;
+    f.op = op;
+    f.instruction = op_names[op];
+    put(&t, f.instruction);
+    put(&t, ": ");
+    if (operand) { put(&t, operand); put(&t, " "); }
+    put(&t, what);
+    put(&t, " ");
+    put_u(&t, value);
+    put(&t, "; allowed: ");
+    put(&t, allowed);
+    *t.at = '\0';
+    if (sim.stats.faults++ == 0) PTO(_copy_bytes)(&sim.stats.first_fault, &f, sizeof f);
+    if (sim.handler) sim.handler(&f, sim.context);
+    else __builtin_trap(); /* a kernel broke a hardware rule */
+    return 1;
+}
+
+/* ---- the public state calls ---- */
+
+void *PTO(ub)(size_t *size)
+{
+    if (size) *size = sizeof ub;
+    return ub;
+}
+
+#if PTO_(RESERVED_SCRATCH_BYTES)
+void *PTO(scratch)(void) { return ub + PTO_(UB_TILE_BYTES); }
+#endif
+
+void PTO(sim_set_fault_handler)(PTO(fault_handler) handler, void *context)
+{
+    sim.handler = handler;
+    sim.context = context;
+}
+
+void PTO(sim_stats)(PTO(stats) *out) { PTO(_copy_bytes)(out, &sim.stats, sizeof *out); }
+
+void PTO(sim_reset)(void)
+{
+    unsigned char *s = (unsigned char *)&sim.stats;
+    size_t k;
+    for (k = 0; k < sizeof sim.stats; k++) s[k] = 0;
+    reset_machine();
+}
+
+const char *PTO(hw_rule_name)(PTO(hw_rule) rule)
+{
+    return (unsigned)rule < PTO_(N_HW_RULES) ? rule_names[rule] : "unknown rule";
+}
+
+/* ---- operands ---- */
+
+static uint32_t load(uintptr_t a, unsigned bytes)
+{
+    const unsigned char *p = (const unsigned char *)a;
+    uint32_t v = 0;
+    unsigned b;
+    for (b = 0; b < bytes; b++) v |= (uint32_t)p[b] << (8 * b); /* the host is little-endian, like the device */
+    return v;
+}
+
+static void store(uintptr_t a, unsigned bytes, uint32_t v)
+{
+    unsigned char *p = (unsigned char *)a;
+    unsigned b;
+    for (b = 0; b < bytes; b++) p[b] = (unsigned char)(v >> (8 * b));
+}
+
+static int in_ub(uintptr_t lo, uintptr_t hi) /* [lo, hi) */
+{
+    return lo >= (uintptr_t)ub && hi <= (uintptr_t)ub + sizeof ub && lo <= hi;
+}
+
+static int check_start(PTO(op) op, const char *name, uintptr_t a, unsigned align)
+{
+    if (!in_ub(a, a + 1)) return fault(op, PTO_(HW_UB_BOUNDS), name, "starts outside UB at host address", (uint64_t)a, "inside UB");
+    if ((a - (uintptr_t)ub) % align) {
+        return fault(op, PTO_(HW_ALIGN), name, "starts at UB byte", (uint64_t)(a - (uintptr_t)ub),
+                     align == PTO_(BLOCK_BYTES) ? "a multiple of the block size" : "a multiple of its element or output unit");
+    }
+    return 0;
+}
+
+static int check_dtype(PTO(op) op, pto_dtype dt)
+{
+    if ((unsigned)dt >= sizeof elem_bytes || !(takes(op) >> dt & 1u))
+        return fault(op, PTO_(HW_ARG), NULL, "dtype", (uint64_t)dt, "a dtype spec/profiles.lua lists for this instruction");
+    return 0;
+}
+
+static int check_width(PTO(op) op, unsigned bits)
+{
+#define SIM_WIDTH_CASE(w) if (bits == w) return 0;
+    SIM_WIDTHS(SIM_WIDTH_CASE)
+#undef SIM_WIDTH_CASE
+    return fault(op, PTO_(HW_ARG), NULL, "element width in bits", bits, SIM_WIDTHS_ALLOWED);
+}
+
+static void issued(PTO(op) op, uint64_t repeats)
+{
+    sim.stats.instructions++;
+    sim.stats.by_op[op]++;
+    sim.stats.repeats += repeats;
+    sim.stats.repeats_by_op[op] += repeats;
+    on_issue();
+}
+
+/* ---- element arithmetic (the semantics contract) ---- */
+
+static float as_float(pto_dtype dt, uint32_t v)
+{
+    if (dt == PTO_F16) return PTO(_f16_to_f32)((uint16_t)v);
+    if (dt == PTO_BF16) return PTO(_bf16_to_f32)((uint16_t)v);
+    return PTO(_float)(v);
+}
+
+static uint32_t from_float(pto_dtype dt, float f)
+{
+    if (dt == PTO_F16) return PTO(_f32_to_f16)(f);
+    if (dt == PTO_BF16) return PTO(_f32_to_bf16)(f);
+    return PTO(_bits)(f);
+}
+
+/* One element of an element-wise instruction: pto_<profile>__<op>_<dtype> of pto_<profile>_ops.h. */
+static uint32_t alu(PTO(op) op, pto_dtype dt, uint32_t a, uint32_t b)
+{
+#define SIM_FLOAT_CASE(opcode, fn, T, name) case opcode: r = PTO(_##fn##_##name)(x, y); break;
+#define SIM_INT_CASE(opcode, fn, T, name) case opcode: return (uint32_t)PTO(_##fn##_##name)((T)a, (T)b);
+#define SIM_INT_DTYPE(dtype, name, T) \
+    case dtype:                       \
+        switch (op) {                 \
+        SIM_ALU_OPS(SIM_INT_CASE, T, name) \
+        default: return a;            \
+        }
+    if (dt == PTO_F32 || dt == PTO_F16 || dt == PTO_BF16) {
+        float x = as_float(dt, a), y = as_float(dt, b), r;
+        switch (op) {
+        SIM_ALU_OPS(SIM_FLOAT_CASE, float, f)
+        default: r = x; break;
+        }
+        return from_float(dt, r); /* one rounding of the exact f32 result */
+    }
+    switch (dt) {
+    SIM_INTS(SIM_INT_DTYPE)
+    default: return a;
+    }
+#undef SIM_FLOAT_CASE
+#undef SIM_INT_CASE
+#undef SIM_INT_DTYPE
+}
+
+/* Order key for vcmax (and A5's vcmp on integers): numeric order, -0 == +0, every NaN above
+ * every number and equal to the others (with ties to the lowest lane, the first NaN wins).
+ * Integers: their value. */
+static int64_t key(pto_dtype dt, uint32_t v)
+{
+#define SIM_KEY_CASE(dtype, name, T) case dtype: return (T)v;
+    if (dt == PTO_F32 || dt == PTO_F16 || dt == PTO_BF16) {
+        float x = as_float(dt, v);
+        uint32_t u = PTO(_bits)(x);
+        if (x != x) return INT64_MAX;
+        if (x == 0) return 0;
+        return u >> 31 ? -(int64_t)(u & 0x7fffffffu) : (int64_t)u;
+    }
+    switch (dt) {
+    SIM_INTS(SIM_KEY_CASE)
+    default: return 0;
+    }
+#undef SIM_KEY_CASE
+}
+
+/* The rank a row reduction orders lanes by: it takes the lowest lane of the largest rank.
+ * vcmax ranks by key(), a reduction to the minimum (SIM_REDUCE_DOWN: vcmin) by key() reversed
+ * with NaN still on top (a NaN counts as smaller than every number), so the first NaN wins
+ * there too and -0 ties +0. */
+static int64_t reduce_rank(PTO(op) op, pto_dtype dt, uint32_t v)
+{
+    const int64_t k = key(dt, v);
+#define SIM_DOWN_CASE(opcode) case opcode: return k == INT64_MAX ? k : -k;
+    switch (op) {
+    SIM_REDUCE_DOWN(SIM_DOWN_CASE)
+    default: return k;
+    }
+#undef SIM_DOWN_CASE
+}
+
+#endif /* PTO_SIM_CORE_H */
