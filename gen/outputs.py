@@ -3,8 +3,8 @@
 Besides the kernels of each kind (templates/<p>/<kind>.c.j2), a profile may bring its own
 files: templates/<p>/support/<name>.j2 becomes out/<p>/pto_<p>_<name> (cpu: ISA dispatch),
 runtime/<p>/<name> is plain C copied to out/<p>/<name> (simulator, tiling helpers),
-runtime/common/pto_sim_<name> is plain C every simulated profile shares, copied to
-out/<p>/pto_<p>_sim_<name>, templates/common/sim_tables.h.j2 becomes its spec tables
+runtime/common/pto_<name> is plain C every profile shares (pto_sim_*: every simulated one),
+copied to out/<p>/pto_<p>_<name>, templates/common/sim_tables.h.j2 becomes its spec tables
 out/<p>/pto_<p>_sim_tables.h, and templates/<p>/include/<name>.j2 becomes the public header
 out/include/pto/pto_<p>_<name> (included by pto.h).
 """
@@ -32,13 +32,12 @@ def runtime_files(p):
 
 
 def runtime_common_files(model, p):
-    """(output name, source) of runtime/common/pto_sim_*: hand-written C every machine model shares
-    (the simulator core, written for any profile by the PTO()/PTO_() name macros), copied into
-    out/<p>/ as pto_<p>_sim_* for each profile with an instruction set."""
-    if not model.profile(p)["isa"]:
-        return []
-    paths = sorted(glob.glob(os.path.join(ROOT, "runtime", "common", "pto_sim_*.[ch]")))
-    return [(f"pto_{p}_{os.path.basename(t)[4:]}", os.path.relpath(t, ROOT)) for t in paths]
+    """(output name, source) of runtime/common/pto_<name>: hand-written C every profile shares (the
+    verifier core; pto_sim_*: the simulator core, only for profiles with an instruction set),
+    written for any profile by the PTO()/PTO_() name macros, copied into out/<p>/ as pto_<p>_<name>."""
+    paths = sorted(glob.glob(os.path.join(ROOT, "runtime", "common", "pto_*.[ch]")))
+    return [(f"pto_{p}_{os.path.basename(t)[4:]}", os.path.relpath(t, ROOT)) for t in paths
+            if model.profile(p)["isa"] or not os.path.basename(t).startswith("pto_sim_")]
 
 
 def public_headers(model):
@@ -71,9 +70,9 @@ def planned(model):
         out += [(f"out/include/pto/{name}", t, ("ops", p, None)) for name, t in profile_files(p, "include")]
         out += [(f"out/{p}/{name}", t, ("ops", p, None)) for name, t in profile_files(p, "support")]
         out += [(f"out/{p}/{name}", None, ("copy", src, None)) for name, src in runtime_files(p)]
-        if model.profile(p)["isa"]:  # the simulator's spec tables and its shared core
+        if model.profile(p)["isa"]:  # the simulator's spec tables
             out.append((f"out/{p}/pto_{p}_sim_tables.h", "common/sim_tables.h.j2", ("ops", p, None)))
-            out += [(f"out/{p}/{name}", None, ("copy", src, None)) for name, src in runtime_common_files(model, p)]
+        out += [(f"out/{p}/{name}", None, ("copy", src, None)) for name, src in runtime_common_files(model, p)]
         for inst in model.instructions_on(p):
             out.append((f"out/{p}/{inst.name}.c", "common/instruction.c.j2", ("instruction", p, inst)))
             out.append((f"out/tests/{p}/test_{inst.name}.c", "tests/instruction_test.c.j2", ("test", p, inst)))

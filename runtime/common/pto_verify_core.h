@@ -1,0 +1,210 @@
+/* Part of every profile's library: hand-written C (runtime/common/), copied into out/<profile>/
+ * as pto_<profile>_verify_core.h. The operand-tuple verifier: every check runs before any memory
+ * is touched, in the order of pto_status; the first failure is returned. gen/model.py:verify
+ * mirrors it. Not a header to include anywhere else: the profile's generated pto_<profile>_verify.c
+ * includes it once, after pto_<profile>_verify.h, the profile's public headers, PTO(name) and
+ * PTO_(NAME) (the profile's names, pto_<profile>_name and PTO_<PROFILE>_NAME) and
+ * VERIFY_ELEM_BYTES (the bytes of an element of each pto_dtype). Freestanding: no libc. */
+#ifndef PTO_VERIFY_CORE_H
+#define PTO_VERIFY_CORE_H
+
+static const uint8_t elem_bytes[] = { VERIFY_ELEM_BYTES };
+#define N_DTYPES (sizeof elem_bytes / sizeof elem_bytes[0])
+
+int64_t PTO(_elem_bytes)(const pto_tile *t) { return elem_bytes[t->dtype]; }
+int64_t PTO(_div)(int64_t a, int64_t b) { return b == 0 ? 0 : a / b; }
+int64_t PTO(_ceildiv)(int64_t a, int64_t b) { return b <= 0 ? 0 : (a + b - 1) / b; }
+int64_t PTO(_roundup)(int64_t a, int64_t b) { return PTO(_ceildiv)(a, b) * b; }
+int64_t PTO(_max)(int64_t a, int64_t b) { return a > b ? a : b; }
+int64_t PTO(_min)(int64_t a, int64_t b) { return a < b ? a : b; }
+
+static unsigned layout_of(const pto_tile *t)
+{
+    if (t->slayout != PTO_NONE_BOX) return PTO_(NO_VALUE);
+    if (t->blayout == PTO_ROW_MAJOR) return PTO_(ND);
+    if (t->blayout == PTO_COL_MAJOR) return PTO_(DN);
+    return PTO_(NO_VALUE);
+}
+
+/* Role "full": row-major, no boxes, and dst's (operand 0's) valid region. */
+static int is_full(const pto_tile *t, const pto_tile *dst)
+{
+    return layout_of(t) == PTO_(ND) && t->valid_rows == dst->valid_rows && t->valid_cols == dst->valid_cols;
+}
+
+static uint64_t tile_bytes(const pto_tile *t)
+{
+    return (uint64_t)t->rows * t->cols * elem_bytes[t->dtype];
+}
+
+static int same_tile(const pto_tile *a, const pto_tile *b)
+{
+    return a->data == b->data && a->dtype == b->dtype && a->blayout == b->blayout && a->slayout == b->slayout
+        && a->rows == b->rows && a->cols == b->cols && a->valid_rows == b->valid_rows && a->valid_cols == b->valid_cols;
+}
+
+/* The candidate tuple t agrees with everything decided so far. */
+static int agrees(const PTO(entry) *e, const PTO(tuple) *t, const pto_tile *const *tile,
+                  const uint8_t *axis, unsigned n_axes_known, int check_layouts)
+{
+    unsigned i;
+    for (i = 0; i < e->n_ops; i++) {
+        if (tile[i] == NULL || t->dtype[i] == PTO_(NO_VALUE)) continue; /* presence is an axis */
+        if (t->dtype[i] != (unsigned)tile[i]->dtype) return 0;
+        if (check_layouts && t->layout[i] != layout_of(tile[i])) return 0;
+    }
+    for (i = 0; i < n_axes_known; i++)
+        if (axis[i] != PTO_(NO_VALUE) && t->axis[i] != axis[i]) return 0;
+    return 1;
+}
+
+static const PTO(tuple) *find(const PTO(entry) *e, const pto_tile *const *tile,
+                                     const uint8_t *axis, unsigned n_axes_known, int check_layouts)
+{
+    size_t k;
+    for (k = 0; k < e->n_tuples; k++)
+        if (agrees(e, &e->tuples[k], tile, axis, n_axes_known, check_layouts)) return &e->tuples[k];
+    return NULL;
+}
+
+pto_status PTO(_verify)(const PTO(entry) *e, const void *const *args, uint16_t *kernel)
+{
+    const pto_tile *tile[PTO_(MAX_OPS)];
+    const pto_tile *slot[PTO_(MAX_SLOTS)];
+    unsigned slot_op[PTO_(MAX_SLOTS)]; /* the operand each slot (operand or role) resolves to */
+    uint8_t axis[PTO_(MAX_AXES)]; /* no initialiser: compilers make it a memset call */
+    const PTO(tuple) *t;
+    unsigned i, j;
+
+    /* null: required operands, and the data of every tile that is given */
+    for (i = 0; i < e->n_ops; i++) {
+        const PTO(operand) *o = &e->op[i];
+        tile[i] = NULL;
+        if (o->use == PTO_(USE_IGNORED)) continue;
+        if (args[i] == NULL) {
+            if (o->use == PTO_(USE_REQUIRED)) return PTO_ERR_NULL;
+            continue;
+        }
+        if (o->tile) {
+            tile[i] = (const pto_tile *)args[i];
+            if (tile[i]->data == NULL) return PTO_ERR_NULL;
+        }
+    }
+    for (i = 0; i < e->n_ops; i++)
+        if (tile[i] && tile[i]->loc != PTO_VEC) return PTO_ERR_LOC;
+
+    /* dtype: known values, shared dtype variables, then a legal combination */
+    for (i = 0; i < e->n_ops; i++)
+        if (tile[i] && (unsigned)tile[i]->dtype >= N_DTYPES) return PTO_ERR_DTYPE;
+    for (i = 0; i < e->n_ops; i++)
+        for (j = i + 1; j < e->n_ops; j++)
+            if (tile[i] && tile[j] && e->op[i].dvar == e->op[j].dvar && tile[i]->dtype != tile[j]->dtype)
+                return PTO_ERR_DTYPE;
+    /* every slot, not just n_axes: gcc -O1 cannot tell that find() reads only the known ones */
+    for (i = 0; i < PTO_(MAX_AXES); i++) axis[i] = PTO_(NO_VALUE);
+    if (find(e, tile, axis, 0, 0) == NULL) return PTO_ERR_DTYPE;
+
+    /* operand order: which source is full; when neither is, a column-major first source is
+     * the narrow one (so the valid-region rules, not the layouts, report the mistake) */
+    for (i = 0; i < e->n_axes; i++)
+        if (e->axis[i].derive == PTO_(AXIS_ROLES)) {
+            const pto_tile *first = tile[e->full[0]], *second = tile[e->full[1]];
+            axis[i] = !is_full(first, tile[0])
+                   && (is_full(second, tile[0])
+                       || (layout_of(first) == PTO_(DN) && layout_of(second) != PTO_(DN)));
+            if (find(e, tile, axis, e->n_axes, 0) == NULL) return e->axis[i].status;
+        }
+
+    /* layouts (these also decide layout-derived axes such as the row-expand mode) */
+    for (i = 0; i < e->n_ops; i++)
+        if (tile[i] && layout_of(tile[i]) == PTO_(NO_VALUE)) return PTO_ERR_LAYOUT;
+    if (find(e, tile, axis, e->n_axes, 1) == NULL) return PTO_ERR_LAYOUT;
+
+    /* presence of optional operands, for the forms the layouts chose (a tmp given to a
+     * mode-2 call fails here, as tmp) */
+    for (i = 0; i < e->n_axes; i++)
+        if (e->axis[i].derive == PTO_(AXIS_PRESENCE)) {
+            axis[i] = tile[e->axis[i].of] != NULL;
+            if (find(e, tile, axis, e->n_axes, 1) == NULL) return e->axis[i].status;
+        }
+    t = find(e, tile, axis, e->n_axes, 1);
+
+    /* shape and valid region of every tile */
+    for (i = 0; i < e->n_ops; i++) {
+        const pto_tile *x = tile[i];
+        uint64_t contiguous;
+        if (x == NULL) continue;
+        if (x->rows == 0 || x->cols == 0) return PTO_ERR_SHAPE;
+        if ((uint64_t)x->rows * x->cols > (uint64_t)INT64_MAX / elem_bytes[x->dtype]) return PTO_ERR_SHAPE;
+        contiguous = layout_of(x) == PTO_(ND) ? x->cols : x->rows;
+        if (contiguous * elem_bytes[x->dtype] % PTO_(BLOCK_BYTES) != 0) return PTO_ERR_SHAPE;
+    }
+    for (i = 0; i < e->n_ops; i++) {
+        const pto_tile *x = tile[i];
+        if (x == NULL) continue;
+        if (x->valid_rows == 0 || x->valid_rows > x->rows || x->valid_cols == 0 || x->valid_cols > x->cols)
+            return PTO_ERR_VALID;
+    }
+
+    /* the spec's rules, with roles resolved for this tuple */
+    for (i = 0; i < PTO_(MAX_SLOTS); i++) {
+        slot[i] = i < e->n_ops ? tile[i] : NULL;
+        slot_op[i] = i;
+    }
+    for (i = 0; i < e->n_axes; i++)
+        if (e->axis[i].derive == PTO_(AXIS_ROLES)) {
+            slot_op[e->n_ops] = e->full[t->axis[i]];
+            slot_op[e->n_ops + 1] = e->narrow[t->axis[i]];
+            slot[e->n_ops] = tile[slot_op[e->n_ops]];
+            slot[e->n_ops + 1] = tile[slot_op[e->n_ops + 1]];
+        }
+    for (i = 0; i < e->n_rules; i++)
+        if ((t->rules >> i & 1u) && !e->rules[i].holds(slot)) return e->rules[i].status;
+
+    /* alias: written tiles overlap nothing, except an out tile that is the very same tile as
+     * one of its in-place sources (matched by operand, not by descriptor pointer: one
+     * descriptor passed for several operands must satisfy the rule for each of them) */
+    for (i = 0; i < e->n_ops; i++) {
+        for (j = i + 1; j < e->n_ops; j++) {
+            const pto_tile *a = tile[i], *b = tile[j];
+            uintptr_t a0, a1, b0, b1;
+            unsigned s;
+            int allowed = 0;
+            if (a == NULL || b == NULL) continue;
+            if (e->op[i].io == PTO_(IO_IN) && e->op[j].io == PTO_(IO_IN)) continue;
+            a0 = (uintptr_t)a->data; a1 = a0 + (uintptr_t)tile_bytes(a);
+            b0 = (uintptr_t)b->data; b1 = b0 + (uintptr_t)tile_bytes(b);
+            if (!(a0 < b1 && b0 < a1)) continue;
+            if (e->op[i].io == PTO_(IO_OUT) && e->op[j].io == PTO_(IO_IN))
+                for (s = 0; s < PTO_(MAX_SLOTS); s++)
+                    if ((e->op[i].in_place >> s & 1u) && slot_op[s] == j && same_tile(a, b)) allowed = 1;
+            if (!allowed) return PTO_ERR_ALIAS;
+        }
+    }
+
+    /* alignment of every data pointer */
+    for (i = 0; i < e->n_ops; i++) {
+        uintptr_t align = PTO_(DATA_ALIGN_BYTES) ? PTO_(DATA_ALIGN_BYTES) : 0;
+        if (tile[i] == NULL) continue;
+        if (align == 0) align = elem_bytes[tile[i]->dtype];
+        if ((uintptr_t)tile[i]->data % align != 0) return PTO_ERR_ALIGN;
+    }
+
+#if PTO_(UB_BYTES)
+    /* placement: every tile inside the unified buffer, below its reserved scratch */
+    {
+        const uintptr_t lo = (uintptr_t)PTO(ub)(NULL), hi = lo + PTO_(UB_TILE_BYTES);
+        for (i = 0; i < e->n_ops; i++) {
+            uintptr_t a0;
+            if (tile[i] == NULL) continue;
+            a0 = (uintptr_t)tile[i]->data;
+            if (a0 < lo || a0 > hi || tile_bytes(tile[i]) > hi - a0) return PTO_ERR_PLACEMENT;
+        }
+    }
+#endif
+
+    *kernel = t->kernel;
+    return PTO_OK;
+}
+
+#endif /* PTO_VERIFY_CORE_H */
