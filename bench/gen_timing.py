@@ -1,7 +1,10 @@
 """Times the generator and the build in a scratch copy of the repository (the working tree is
 never touched): full regeneration of every spec (`ninja gen` on a clean tree), the full build,
-a no-op `ninja`, a spec touched without a change, and a real one-spec edit (its summary), then
-the edit undone. Prints a Markdown table; bench/run.py calls it after the kernel tables.
+a no-op `ninja`, a spec touched without a change, and one-spec edits (its summary, its math),
+each as `ninja gen` (the regeneration) and then `ninja` (until the tests can run), then the
+edit undone. Edges run are counted from .ninja_log (restat prunes the plan, so ninja's
+[done/planned] overstates); the generator steps among them are named with their seconds.
+Prints a Markdown table; bench/run.py calls it after the kernel tables.
 
 Usage: python3 bench/gen_timing.py   (standalone; needs what ./setup.sh installs)
 """
@@ -17,23 +20,62 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 COPY = ["spec", "gen", "templates", "runtime", "tests", "bench"]  # what configure and the build read
 EDITED = "spec/isa/tmaxs.lua"
+GENERATOR_STEPS = ("build/spec.json", "build/spec/shared.json", "out/")  # SPEC, SPLIT, RENDER
+
+
+def log_entries(tree):
+    """The edges .ninja_log records: {(start ms, end ms, command hash): first output}."""
+    try:
+        with open(os.path.join(tree, ".ninja_log")) as f:
+            rows = [ln.split("\t") for ln in f if not ln.startswith("#")]
+    except FileNotFoundError:
+        return {}
+    out = {}
+    for start, end, _, path, cmd in rows:
+        out.setdefault((int(start), int(end), cmd.strip()), path)
+    return out
 
 
 def ninja(tree, *targets):
-    """Run ninja; returns (seconds, edges run)."""
+    """Run ninja; returns (seconds, edges run, the generator edges run as 'OUTPUT 0.12 s')."""
+    before = log_entries(tree)
     t0 = time.monotonic()
     r = subprocess.run(["ninja", "-C", tree, *targets], capture_output=True, text=True)
     took = time.monotonic() - t0
     if r.returncode:
         sys.exit(f"gen_timing: ninja {' '.join(targets)} failed:\n{r.stdout[-3000:]}{r.stderr[-2000:]}")
-    steps = re.findall(r"^\[(\d+)/\d+\]", r.stdout, re.M)  # [done/planned]: restat prunes the plan
-    return took, int(steps[-1]) if steps else 0
+    ran = {k: v for k, v in log_entries(tree).items() if k not in before}
+    steps = sorted((k[0], v, (k[1] - k[0]) / 1000) for k, v in ran.items() if v.startswith(GENERATOR_STEPS))
+    names = [f"{render_part(path)} {secs:.2f}" for _, path, secs in steps]
+    return took, len(ran), ", ".join(names)
+
+
+def render_part(path):
+    """What a generator edge is, by its first output."""
+    if path == "build/spec.json":
+        return "spec"
+    if path.startswith("build/spec/"):
+        return "split"
+    m = re.match(r"out/include/pto/(\w+)\.h$", path)
+    return f"render {m.group(1)}" if m and not m.group(1).startswith("pto") else \
+        "render index" if path == "out/include/pto/pto.h" else "render base"
 
 
 def bump(path):
-    """A modification time past everything built so far: ninja compares mtimes, which tick coarsely."""
-    t = time.time() + 2
-    os.utime(path, (t, t))
+    """Now as the file's modification time: newer than everything built so far (ninja compares
+    nanoseconds), not in the future, where every later build would still find it newer than
+    its outputs."""
+    time.sleep(0.01)
+    os.utime(path, None)
+
+
+def edit(tree, spec, old, new):
+    with open(spec) as f:
+        text = f.read()
+    with open(spec, "w") as f:
+        f.write(text.replace(old, new, 1))
+    bump(spec)
+    return text
 
 
 def measure(tree):
@@ -49,16 +91,21 @@ def measure(tree):
     rows.append((f"`{name}` touched, unchanged",) + ninja(tree))
     with open(spec) as f:
         original = f.read()
-    if 'summary = "' not in original:
-        sys.exit(f"gen_timing: {name} has no summary to edit")
-    with open(spec, "w") as f:
-        f.write(original.replace('summary = "', 'summary = "(edited) ', 1))
-    bump(spec)
-    rows.append((f"one-spec edit: `{name}`'s summary changed",) + ninja(tree))
-    with open(spec, "w") as f:
-        f.write(original)
-    bump(spec)
-    rows.append(("the edit undone",) + ninja(tree))
+    math = re.search(r'math = "((max|min)\(.*?)"', original)
+    edits = [("summary", 'summary = "', 'summary = "(edited) ')]
+    if math:  # another vector instruction and element operation: its kernels, tests and docs change
+        other = math.group(1).replace(math.group(2), "min" if math.group(2) == "max" else "max", 1)
+        edits.append(("math", f'math = "{math.group(1)}"', f'math = "{other}"'))
+    for what, old, new in edits:
+        if old not in original:
+            sys.exit(f"gen_timing: {name} has no {what} to edit")
+        edit(tree, spec, old, new)
+        rows.append((f"one-spec edit, its {what}: regeneration (`ninja gen`)",) + ninja(tree, "gen"))
+        rows.append((f"one-spec edit, its {what}: then the build until the tests can run (`ninja`)",) + ninja(tree))
+        with open(spec, "w") as f:
+            f.write(original)
+        bump(spec)
+        rows.append(("the edit undone (`ninja`)",) + ninja(tree))
     return rows
 
 
@@ -71,8 +118,9 @@ def main():
         rows = measure(tree)
     finally:
         shutil.rmtree(tree, ignore_errors=True)
-    lines = ["| generator and build, in a scratch copy | seconds | ninja edges run |", "|---|--:|--:|"]
-    lines += [f"| {what} | {secs:.2f} | {edges} |" for what, secs, edges in rows]
+    lines = ["| generator and build, in a scratch copy | seconds | ninja edges run | generator edges run (seconds) |",
+             "|---|--:|--:|---|"]
+    lines += [f"| {what} | {secs:.2f} | {edges} | {steps or '-'} |" for what, secs, edges, steps in rows]
     return lines
 
 

@@ -101,8 +101,14 @@ def main():
     w.append("rule golden\n  command = $python tests/run.py --update-golden\n  description = GOLDEN\n\n")
     gen_py = sorted(glob.glob("gen/*.py") + glob.glob("gen/kinds/*.py"))
     tdirs = sorted({os.path.dirname(t) for t in templates} | {"templates", "runtime"})
-    w.append("build build.ninja: configure | gen/configure.py gen/outputs.py gen/model.py spec/profiles.lua spec/isa "
-             f"tests/harness tests/unit tests/gen tests/gen/fixtures/isa tests/bad_specs {' '.join(tdirs)}\n\n")
+    # configure reruns when a directory it globs gains or loses a file: their listing, not their
+    # mtimes, which every atomic save (an editor's, sed -i) changes
+    dirs = ["spec/isa", "tests/harness", "tests/unit", "tests/gen", "tests/gen/fixtures/isa", "tests/bad_specs"] + tdirs
+    w.append("rule ls\n  command = LC_ALL=C ls $in > $out.tmp && if cmp -s $out.tmp $out; then rm $out.tmp; "
+             "else mv $out.tmp $out; fi\n  description = LS\n  restat = 1\n\n")
+    w.append(f"build build/dirs.txt: ls {' '.join(dirs)}\n\n")
+    w.append("build build.ninja: configure | gen/configure.py gen/outputs.py gen/model.py spec/profiles.lua "
+             "build/dirs.txt\n\n")
     lua = sorted(glob.glob("gen/*.lua"))
     w.append(f"build build/spec.json: spec | {' '.join(lua)} "
              f"spec/dtypes.lua spec/families.lua spec/profiles.lua spec/ops.lua spec/kinds.lua {' '.join(isa)}\n  isa = {' '.join(isa)}\n\n")
@@ -114,12 +120,8 @@ def main():
         hobjs.append(obj)
         w.append(f"build {obj}: cc {src} {after(src)}\n  flags = $tflags -Iout/include\n")
     bins = []
-    insts = [i.name for i in model.instructions]
-    common = {}  # profile -> objects every program of that profile links (verifier, status, simulator)
     for p in outputs.kernel_profiles(model):
-        names = library_names(model, p)
-        common[p] = [f"build/{p}/{n}.o" for n in names if n not in insts]
-        for name in names:
+        for name in library_names(model, p):
             w.append(f"build build/{p}/{name}.o: cc out/{p}/{name}.c {after(f'out/{p}/{name}.c')}\n  flags = $kflags -Iout/include\n")
     for p in outputs.kernel_profiles(model):
         cross = outputs.cross_profile(model, p)
@@ -127,15 +129,12 @@ def main():
             t = f"build/tests/{p}/test_{inst.name}"
             w.append(f"build {t}.o: cc out/tests/{p}/test_{inst.name}.c {after(f'out/tests/{p}/test_{inst.name}.c')}\n"
                      f"  flags = $tflags -Iout/include -Itests/harness\n")
-            objs = common[p] + [f"build/{p}/{inst.name}.o"]
-            if cross:  # the generated test also checks every tuple against the cross profile's bits
-                objs += common[cross] + [f"build/{cross}/{inst.name}.o"]
-            w.append(f"build {t}: link {' '.join(objs + hobjs)} {t}.o\n")
+            w.append(f"build {t}: link {' '.join(test_objects(model, p, inst.name, 'build') + hobjs)} {t}.o\n")
             bins.append(t)
         for src in sorted(glob.glob(f"tests/unit/test_{p}_*.c")):  # hand-written unit tests of a profile
             t = "build/" + src[:-2]
             w.append(f"build {t}.o: cc {src} {after(src)}\n  flags = $tflags -Iout/include -Iout/{p} -Itests/harness\n")
-            w.append(f"build {t}: link {t}.o {' '.join(common[p] + hobjs)}\n")
+            w.append(f"build {t}: link {t}.o {' '.join(test_objects(model, p, None, 'build') + hobjs)}\n")
             bins.append(t)
     variant_rules(w)
     checked = firmware_edges(w, model)
@@ -220,6 +219,17 @@ def library_names(model, p):
     return [os.path.basename(src)[:-2] for src in outputs.library_sources(model, p)]
 
 
+def test_objects(model, p, inst, root):
+    """The library objects (under root/<profile>/) a test program of profile p links: those every
+    program needs (verifier, status, simulator) and instruction inst's kernels (None: none), and
+    for a generated test the same of the profile it compares bits with. A one-spec edit then
+    relinks only that instruction's tests."""
+    insts = {i.name for i in model.instructions}
+    cross = outputs.cross_profile(model, p) if inst else None
+    return [f"{root}/{q}/{n}.o" for q in [p] + ([cross] if cross else []) for n in library_names(model, q)
+            if n not in insts or n == inst]
+
+
 def library_variant(w, model, p, cc, flags, root):
     return variant_objects(w, cc, flags, [(f"out/{p}/{n}.c", f"{root}/{p}/{n}.o") for n in library_names(model, p)])
 
@@ -231,18 +241,16 @@ def sanitize_edges(w, model):
     hobjs = variant_objects(w, "$cc", f"{SAN_FLAGS} $tflags -Iout/include",
                             [(h, "build/san/" + h[:-2] + ".o") for h in harness])
     bins = []
-    libs = {p: library_variant(w, model, p, "$cc", f"{SAN_FLAGS} -Iout/include", "build/san")
-            for p in outputs.kernel_profiles(model)}
     for p in outputs.kernel_profiles(model):
-        cross = outputs.cross_profile(model, p)  # the generated tests compare with its bits
-        lib = libs[p] + (libs[cross] if cross else [])
-        tests = [t for t, _, _ in outputs.planned(model) if t.startswith(f"out/tests/{p}/") and t.endswith(".c")]
-        tests += sorted(glob.glob(f"tests/unit/test_{p}_*.c"))
-        for src in tests:
+        library_variant(w, model, p, "$cc", f"{SAN_FLAGS} -Iout/include", "build/san")
+    for p in outputs.kernel_profiles(model):
+        tests = [(f"out/tests/{p}/test_{i.name}.c", i.name) for i in model.instructions]
+        tests += [(src, None) for src in sorted(glob.glob(f"tests/unit/test_{p}_*.c"))]
+        for src, inst in tests:
             b = "build/san/" + src[:-2]
             variant_objects(w, "$cc", f"{SAN_FLAGS} $tflags -Iout/include -Iout/{p} -Itests/harness", [(src, b + ".o")])
-            w.append(f"build {b}: vlink {b}.o {' '.join(lib + hobjs)}\n  vcc = $cc\n  vlink = {SAN_FLAGS}\n"
-                     "  libs = -lcmocka -lm\n")
+            w.append(f"build {b}: vlink {b}.o {' '.join(test_objects(model, p, inst, 'build/san') + hobjs)}\n"
+                     f"  vcc = $cc\n  vlink = {SAN_FLAGS}\n  libs = -lcmocka -lm\n")
             bins.append(b)
     return bins
 
