@@ -23,28 +23,26 @@ EDITED = "spec/isa/tmaxs.lua"
 GENERATOR_STEPS = ("build/spec.json", "build/spec/shared.json", "out/")  # SPEC, SPLIT, RENDER
 
 
-def log_entries(tree):
-    """The edges .ninja_log records: {(start ms, end ms, command hash): first output}."""
+def log_lines(tree):
     try:
         with open(os.path.join(tree, ".ninja_log")) as f:
-            rows = [ln.split("\t") for ln in f if not ln.startswith("#")]
+            return [ln.split("\t") for ln in f if not ln.startswith("#")]
     except FileNotFoundError:
-        return {}
-    out = {}
-    for start, end, _, path, cmd in rows:
-        out.setdefault((int(start), int(end), cmd.strip()), path)
-    return out
+        return []
 
 
 def ninja(tree, *targets):
     """Run ninja; returns (seconds, edges run, the generator edges run as 'OUTPUT 0.12 s')."""
-    before = log_entries(tree)
+    before = len(log_lines(tree))
     t0 = time.monotonic()
     r = subprocess.run(["ninja", "-C", tree, *targets], capture_output=True, text=True)
     took = time.monotonic() - t0
     if r.returncode:
         sys.exit(f"gen_timing: ninja {' '.join(targets)} failed:\n{r.stdout[-3000:]}{r.stderr[-2000:]}")
-    ran = {k: v for k, v in log_entries(tree).items() if k not in before}
+    lines = log_lines(tree)
+    ran = {}  # the lines this run appended (times count from ninja's start): one per output of an edge
+    for start, end, _, path, cmd in lines[before:] if len(lines) >= before else lines:
+        ran.setdefault((int(start), int(end), cmd.strip()), path)
     steps = sorted((k[0], v, (k[1] - k[0]) / 1000) for k, v in ran.items() if v.startswith(GENERATOR_STEPS))
     names = [f"{render_part(path)} {secs:.2f}" for _, path, secs in steps]
     return took, len(ran), ", ".join(names)
