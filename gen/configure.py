@@ -266,8 +266,10 @@ class Jobs:
                          if cpuisa.has_variants(model, p)}
         w.append("rule job\n  command = $python tests/run.py job --out $out --index $index $args $in\n"
                  "  description = RUN $out\n")
-        w.append("rule summary\n  command = $python tests/run.py summary --suite $suite $sargs $in\n"
-                 "  description = SUMMARY $suite\n  pool = console\n")
+        # the result list goes in a response file: a failed summary's command, which ninja
+        # prints, stays one line
+        w.append("rule summary\n  command = $python tests/run.py summary --suite $suite $sargs @$rsp\n"
+                 "  rspfile = $rsp\n  rspfile_content = $in\n  description = SUMMARY $suite\n  pool = console\n")
 
     def add(self, out, binary="", deps="", args=""):
         if out not in self.number:
@@ -291,7 +293,7 @@ class Jobs:
         sargs = (f" --coverage {','.join(coverage)}" if coverage is not None else "") + \
             (f" --junit {junit}" if junit else "")
         self.w.append(f"build {target}: summary {' '.join(results)} | tests/run.py out/legality.txt {deps}\n"
-                      f"  suite = {suite}\n  sargs ={sargs}\n")
+                      f"  suite = {suite}\n  sargs ={sargs}\n  rsp = build/results/{suite}.rsp\n")
 
 
 def test_edges(w, model, bins, sanitized, fuzzers, checked):

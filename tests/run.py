@@ -7,7 +7,7 @@ ends with `tests: N passed, N failed`.
   run.py job --out RESULT.json --index I [--fuzz-seconds N] build/fuzz/fuzz_<profile>
   run.py job --out RESULT.json --index I --gen scratch|checkout   (the tests of tests/gen)
   run.py job --out RESULT.json --index I --golden
-  run.py summary --suite NAME [--coverage INSTR,...] [--junit FILE] RESULT.json...
+  run.py summary --suite NAME [--coverage INSTR,...] [--junit FILE] RESULT.json... (or @LIST)
   run.py fuzz --fuzz-seconds N FUZZER...   (jobs run now, every time, then their summary)
   run.py --update-golden
 
@@ -360,6 +360,9 @@ def parse(argv):
             else:
                 args[a] = argv[i + 1]
             i += 1
+        elif a.startswith("@"):  # a ninja response file: the paths, space-separated
+            with open(a[1:]) as f:
+                paths += f.read().split()
         else:
             paths.append(a)
         i += 1
