@@ -3,7 +3,7 @@ profile's vector instructions with the lowerings of spec/ops.lua.
 
 A program is
   prep        scalar-unit computations on scalars, once per call: [(variable, math AST)]
-  steps       vector instructions in order: {"cls": "binary" | "scalar" | "reduce" | "dup",
+  steps       vector instructions in order: {"cls": "binary" | "unary" | "scalar" | "reduce" | "dup",
               "instr", "out", "args"}; args name tile operands, temporaries (t0, t1, ...) and
               scalar variables; "out" is dst for the last step
   scalar_unit the whole math runs element by element on the scalar unit (for dtypes its
@@ -40,7 +40,7 @@ def can_lower(model, p):
             forms.append(f"{o['name']}(src) by {low['vector']}")
         else:
             if low.get("vector"):
-                forms.append(f"{o['name']} of vectors by {low['vector']}")
+                forms.append(f"{o['name']} of {'a vector' if o['arity'] == 1 else 'vectors'} by {low['vector']}")
             sc = low.get("scalar") or {}
             if "instr" in sc:
                 forms.append(f"{o['name']} with a scalar by {sc['instr']}")
@@ -94,7 +94,9 @@ def program(model, inst, p, dtype):
         if o["reduce"]:
             return emit("reduce", low["vector"], [vals[0][1]])
         if len(vals) == 1:
-            raise NoLowering(f"{p} has no vector instruction for {o['name']} of a tile")
+            if not low.get("vector"):
+                raise NoLowering(f"{p} has no vector instruction for {o['name']} of a tile")
+            return emit("unary", low["vector"], [vals[0][1]])
         if all(v[0] == "vec" for v in vals):
             if not low.get("vector"):
                 raise NoLowering(f"{p} has no vector instruction for {o['name']} of two tiles")
@@ -152,6 +154,15 @@ def compute_steps(prog):
     return [s for s in prog["steps"] if s["cls"] != "dup"]
 
 
+def scratch_temps(prog, tiles):
+    """The temporaries a machine that runs one instruction at a time over the whole region
+    (a2a3) cannot keep in dst: those made before an instruction that reads a tile in `tiles`
+    (dst may be that tile)."""
+    steps = compute_steps(prog)
+    return [s["out"] for i, s in enumerate(steps)
+            if s["out"] != "dst" and any(a in tiles for t in steps[i + 1:] for a in t["args"])]
+
+
 def math_operands(ast):
     """The operand names the math reads, in order of first use."""
     if ast["op"] == "ref":
@@ -171,7 +182,8 @@ def instructions(model, p):
         if not low:
             continue
         if low.get("vector"):
-            out[low["vector"]] = {"cls": "reduce" if o["reduce"] else "binary", "op": o["name"]}
+            out[low["vector"]] = {"cls": "reduce" if o["reduce"] else "unary" if o["arity"] == 1 else "binary",
+                                  "op": o["name"]}
         if "instr" in (low.get("scalar") or {}):
             out[low["scalar"]["instr"]] = {"cls": "scalar", "op": o["name"]}
     return out

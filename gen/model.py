@@ -330,10 +330,18 @@ class Instruction:
         except lower.NoLowering as e:
             line = self.d["legal"][p]["line"] if e.dtype else self.d["math_line"]
             raise SpecError(f"{self.file}:{line}: {e}") from None
+        import kinds  # kinds imports this module
         compute = lower.compute_steps(prog)
-        if len(compute) != 1:  # today's kernels issue one computing instruction per element
+        module = kinds.of(self)
+        if len(compute) > 1 and not hasattr(module, "walks"):  # its templates issue one instruction
             raise SpecError(f"{self.file}:{self.d['math_line']}: math needs {len(compute)} vector instructions on {p} "
                             f"({', '.join(s['instr'] for s in compute)}); kind {self.kind_name} kernels issue one")
+        tiles = {o for o, d in self.kind["operands"].items() if d["tile"]}
+        scratch = lower.scratch_temps(prog, tiles)
+        if p != "a5" and scratch and not getattr(module, "BANDS", False):
+            raise SpecError(f"{self.file}:{self.d['math_line']}: math needs a temporary on {p} that dst cannot hold "
+                            f"(an instruction after it reads a source tile, which dst may be), and kind "
+                            f"{self.kind_name} kernels do not cut the region into bands of the scratch")
         return prog
 
     def check_vector_ops(self):

@@ -14,8 +14,12 @@ def narrow_walk(tup, name, B, skip_rows):
     return {"var": "narrow", "stride": "0", "along": 1, "at_r0": ""}  # row 0 for every row
 
 
+def walks(inst, p, tup, m, dt):
+    return X.walks(tup, m["block_bytes"] // dt["bytes"], narrow_walk)
+
+
 def npu_ctx(inst, p, tup, m, names, scalar_vars, dt):
-    return X.npu_ctx(tup, names, m["block_bytes"] // dt["bytes"], narrow_walk)
+    return X.npu_ctx(tup, m["block_bytes"] // dt["bytes"], narrow_walk)
 
 
 def narrow_tile(plan, tup, vr, vc, variant, B, di):

@@ -17,9 +17,13 @@ def narrow_walk(tup, name, B, skip_rows):
     return {"var": "narrow", "stride": f"{name}->cols", "along": 0, "at_r0": skip_rows}  # the row's own block
 
 
+def walks(inst, p, tup, m, dt):
+    return X.walks(tup, m["block_bytes"] // dt["bytes"], narrow_walk)
+
+
 def npu_ctx(inst, p, tup, m, names, scalar_vars, dt):
     B = m["block_bytes"] // dt["bytes"]
-    k = X.npu_ctx(tup, names, B, narrow_walk)
+    k = X.npu_ctx(tup, B, narrow_walk)
     k["mode1"] = tup.axes["mode"] == "mode1"
     k["user_tmp"] = tup.axes.get("tmp") == "tmp"
     # rows broadcast per vbrcb: a multiple of B (the narrow column's next chunk starts
