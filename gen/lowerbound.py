@@ -23,6 +23,7 @@ one store per element (metric "scalar").
 Each kind's bound is its module's lower_bound (gen/kinds/<kind>.py); the helpers are here.
 """
 import kinds
+import lower
 
 
 def ceil(a, b):
@@ -64,7 +65,10 @@ def bound(inst, p, tup, vr, vc, storage_cols):
     if prog["scalar_unit"]:  # no vector instruction takes the dtype: each element is loaded and stored once
         return {"metric": "scalar", "value": 2 * vr * vc, "instructions": 0}
     dups = sum(1 for s in prog["steps"] if s["cls"] == "dup")  # a scalar no instruction takes: broadcast once
-    b = kind.lower_bound(m, p, tup, vr, vc, storage_cols, E)
+    if hasattr(kind, "walks"):  # a kind whose kernels run programs: bounded per instruction
+        b = kind.lower_bound(m, p, tup, vr, vc, storage_cols, E, len(lower.compute_steps(prog)))
+    else:
+        b = kind.lower_bound(m, p, tup, vr, vc, storage_cols, E)
     b["value"] += dups
     if b["metric"] == "repeats":
         b["instructions"] += dups

@@ -37,7 +37,7 @@ def _a2a3_issue(p, dt, step, args, index):
         [f"{a} + st.off[{i}]" for a, i in tiles] + scalars + [strides]) + ");"
 
 
-def program_ctx(inst, p, prog, dt, walks, c_scalar):
+def program_ctx(inst, p, m, prog, dt, walks, c_scalar):
     """A program of several vector instructions, for kinds whose module gives walks(): how each
     tile operand (and the broadcast scalar, "bcast") walks the region, by pointer (a2a3) or
     register (A5). A5 holds every value in a register (temporaries t0, t1, ...; the result in
@@ -62,7 +62,10 @@ def program_ctx(inst, p, prog, dt, walks, c_scalar):
     index = {v: i for i, v in enumerate(grid)}
     index.update({t: 0 for t in temps if t not in scratch})  # the chain's temporaries are dst
     ptr = lambda v: walks["dst" if v in temps and v not in scratch else v]["ptr"] if v in index else c_scalar.get(v, v)
-    return {"grid": [walks[v] for v in grid[1:]], "scratch_temps": scratch,
+    # the scratch after the broadcast's repeat, shared by the temporaries in whole repeats
+    share = (m["reserved_scratch_bytes"] - m["repeat_bytes"]) // max(len(scratch), 1) // m["repeat_bytes"]
+    return {"grid": [walks[v] for v in grid[1:]], "scratch_temps": scratch, "repeat_bytes": m["repeat_bytes"],
+            "temp_bytes": share * m["repeat_bytes"] if scratch else 0,
             "passes": [_a2a3_issue(p, dt, s, [ptr(v) for v in [s["out"]] + s["args"]], index) for s in steps]}
 
 
@@ -96,5 +99,5 @@ def kernel_ctx(inst, p, tup):
     module = kinds.of(inst)
     k.update(module.npu_ctx(inst, p, tup, m, names, scalar_vars, dt))
     if hasattr(module, "walks"):
-        k.update(program_ctx(inst, p, prog, dt, module.walks(inst, p, tup, m, dt), c_name))
+        k.update(program_ctx(inst, p, m, prog, dt, module.walks(inst, p, tup, m, dt), c_name))
     return k

@@ -52,6 +52,27 @@ kind {
 }
 
 kind {
+  name = "ternary_scalar",
+  doc = "dst[i,j] = f(src0[i,j], scalar, src1[i,j]) over dst's valid region: two tiles and a scalar.",
+  entries = { { form = "main", operands = { "dst", "src0", "scalar", "src1" } } },
+  operands = {
+    dst = { tile = true, io = "out", dtype = "T", layouts = { "ND" } },
+    src0 = { tile = true, io = "in", dtype = "T", layouts = { "ND" } },
+    scalar = { scalar = true, io = "in", dtype = "T" },
+    src1 = { tile = true, io = "in", dtype = "T", layouts = { "ND" } },
+  },
+  axes = {},
+  in_place = { dst = { "src0", "src1" } },
+  kernel = "{T}",
+  rules = {
+    rule { name = "src0_valid", check = same_valid("src0", "dst"), status = "valid",
+           why = "src0 must have dst's valid region" },
+    rule { name = "src1_valid", check = same_valid("src1", "dst"), status = "valid",
+           why = "src1 must have dst's valid region" },
+  },
+}
+
+kind {
   name = "row_expand",
   doc = "dst[i,j] = f(src0[i,j], s_i): the narrow operand gives one scalar per row (mode 1, DN Rx1) "
      .. "or one 32-byte block per row used block-periodically (mode 2, ND Rx(32/sizeof T)); "

@@ -71,6 +71,7 @@ def dst_and_full(plan, tup, vr, vc, extra, variant, full):
             full: T.tile(di(full), vr + (variant + 1) % 2, T.roundup(vc, B) + (B if variant % 3 == 1 else 0), vr, vc)}
 
 
-def a2a3_bound(m, vr, vc, E, extra=()):
-    """A2A3: every output element needs a lane of some repeat, plus the kind's extra repeats."""
-    return LB.a2a3(m, [LB.ceil(vr * vc, E)] + list(extra))
+def a2a3_bound(m, vr, vc, E, extra=(), ops=1):
+    """A2A3: every output element needs a lane of some repeat of each of the program's `ops`
+    instructions, plus the kind's extra repeats."""
+    return LB.a2a3(m, [LB.ceil(vr * vc, E)] * ops + list(extra))

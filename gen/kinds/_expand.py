@@ -70,7 +70,8 @@ def test_operands(plan, tup, vr, vc, extra, variant, narrow_tile):
     return ops
 
 
-def a5_bound(vr, vc, E, narrow):
+def a5_bound(vr, vc, E, narrow, ops=1):
     """A5: rows one by one (a register cannot hold two rows' broadcast values): a load of the full
-    source, the operation and the store per register, and the narrow values' instructions."""
-    return LB.a5(3 * vr * LB.ceil(vc, E) + narrow)
+    source, the program's `ops` instructions and the store per register, and the narrow values'
+    instructions."""
+    return LB.a5((2 + ops) * vr * LB.ceil(vc, E) + narrow)

@@ -32,7 +32,7 @@ def test_operands(plan, tup, vr, vc, extra, variant):
     return X.test_operands(plan, tup, vr, vc, extra, variant, narrow_tile)
 
 
-def lower_bound(m, p, tup, vr, vc, storage_cols, E):
+def lower_bound(m, p, tup, vr, vc, storage_cols, E, ops=1):
     if p == "a2a3":
-        return EW.a2a3_bound(m, vr, vc, E)
-    return X.a5_bound(vr, vc, E, LB.ceil(vc, E))  # each chunk its narrow row chunk
+        return EW.a2a3_bound(m, vr, vc, E, ops=ops)
+    return X.a5_bound(vr, vc, E, LB.ceil(vc, E), ops)  # each chunk its narrow row chunk
