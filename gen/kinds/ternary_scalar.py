@@ -18,8 +18,8 @@ def walks(inst, p, tup, m, dt):
     """a2a3: pointers into the current band; A5: the registers of the run (the result in y)."""
     at = lambda t: f" + (size_t)band.row * {t}->cols + band.col"
     return {"dst": {"ptr": "d" + at("dst"), "reg": "y"},
-            "src0": {"ptr": "s0" + at("src0"), "stride": "src0->cols", "along": 1, "reg": "x0"},
-            "src1": {"ptr": "s1" + at("src1"), "stride": "src1->cols", "along": 1, "reg": "x1"}}
+            "src0": {"ptr": "in0" + at("src0"), "stride": "src0->cols", "along": 1, "reg": "x0"},
+            "src1": {"ptr": "in1" + at("src1"), "stride": "src1->cols", "along": 1, "reg": "x1"}}
 
 
 def test_operands(plan, tup, vr, vc, extra, variant):
