@@ -103,7 +103,7 @@ def instruction_ctx(model, inst, notes, params):
                 for p in model.profile_names if inst.tuples.get(p)]
     return {"inst": inst, "name": inst.name, "upper": inst.name.upper(), "summary": inst.d["summary"],
             "family": inst.d["family"], "kind": inst.kind_name, "spec": inst.file, "math": inst.d["math_text"],
-            "notes": notes,
+            "forms": [(f, inst.math_text(f)) for f in sorted(inst.forms)], "notes": notes,
             "operands": operand_rows(inst, [p for p in model.profile_names if p in inst.use]),
             "rules": rule_rows(inst), "profiles": profiles}
 

@@ -52,8 +52,9 @@ def can_lower(model, p):
     return "; ".join(parts) + "; any operation on scalars alone (scalar unit)"
 
 
-def program(model, inst, p, dtype):
-    """The program computing inst's math on profile p for element dtype `dtype` (a name)."""
+def program(model, inst, p, dtype, form="main"):
+    """The program computing the math of inst's entry `form` on profile p for element dtype
+    `dtype` (a name)."""
     ops = _ops(model)
     isa = model.profile(p)["isa"] or {}
     kind = inst.kind
@@ -116,7 +117,7 @@ def program(model, inst, p, dtype):
         raise NoLowering(f"{p} has no lowering of {o['name']} of {order}")
 
     try:
-        walk(inst.d["math"])
+        walk(inst.math(form))
     except NoLowering as e:
         raise NoLowering(f"math: {e}; allowed on {p}: {can_lower(model, p)}") from None
     if steps:
@@ -124,9 +125,9 @@ def program(model, inst, p, dtype):
     scalar_unit = False
     if lacking:
         fallback = kind.get("scalar_unit") and all(ops[e]["lower"].get(p, {}).get("scalar_unit")
-                                                   for e in _fns(inst.d["math"]) if not ops[e]["reduce"])
+                                                   for e in _fns(inst.math(form)) if not ops[e]["reduce"])
         if not fallback:
-            raise NoLowering(f"{p} has no {', '.join(sorted(set(lacking)))} for {dtype} (the math {inst.d['math_text']}); "
+            raise NoLowering(f"{p} has no {', '.join(sorted(set(lacking)))} for {dtype} (the math {inst.math_text(form)}); "
                              f"allowed: {', '.join(isa.get(lacking[0], [])) or 'none'}", dtype)
         scalar_unit = True
     return {"prep": prep, "steps": steps, "scalar_unit": scalar_unit}

@@ -61,7 +61,7 @@ def bound(inst, p, tup, vr, vc, storage_cols):
     m = inst.model.profile(p)["machine"]
     kind = kinds.of(inst)
     E = m["repeat_bytes"] // tup.dtype_of(kind.MAIN_OPERAND)["bytes"]
-    prog = inst.program(p, inst.math_dtype(tup))
+    prog = inst.program(p, inst.math_dtype(tup), tup.entry["form"])
     if prog["scalar_unit"]:  # no vector instruction takes the dtype: each element is loaded and stored once
         return {"metric": "scalar", "value": 2 * vr * vc, "instructions": 0}
     dups = sum(1 for s in prog["steps"] if s["cls"] == "dup")  # a scalar no instruction takes: broadcast once

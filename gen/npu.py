@@ -73,7 +73,7 @@ def kernel_ctx(inst, p, tup):
     """The program's context; the kind's module adds how the operands walk the tile."""
     m = inst.model.profile(p)["machine"]
     dt = inst.model.dtypes[inst.math_dtype(tup)]
-    prog = inst.program(p, dt["name"])
+    prog = inst.program(p, dt["name"], tup.entry["form"])
     step = lower.compute_steps(prog)[0]
     scalar_vars = {o for o, d in inst.kind["operands"].items() if not d["tile"]} | {v for v, _ in prog["prep"]}
     tiles = {o for o, d in inst.kind["operands"].items() if d["tile"]}
@@ -95,7 +95,8 @@ def kernel_ctx(inst, p, tup):
          "dup": bool(dup),
          "scalar_unit": prog["scalar_unit"]}
     if prog["scalar_unit"]:  # the whole math per element, on the scalar unit
-        k["unit_math"] = _call(c["store"], cexpr.kernel_math(inst.d["math"], dt, prefix, ref=lambda n: _unit_ref(n, c)))
+        k["unit_math"] = _call(c["store"], cexpr.kernel_math(inst.math(tup.entry["form"]), dt, prefix,
+                                                             ref=lambda n: _unit_ref(n, c)))
     module = kinds.of(inst)
     k.update(module.npu_ctx(inst, p, tup, m, names, scalar_vars, dt))
     if hasattr(module, "walks"):

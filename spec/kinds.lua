@@ -35,7 +35,9 @@ local full_valid = rule { name = "full_valid", check = same_valid("full", "dst")
 kind {
   name = "elementwise_scalar",
   doc = "dst[i,j] = f(src[i,j], scalar) over dst's valid region.",
-  entries = { { form = "main", operands = { "dst", "src", "scalar" } } },
+  -- rev: the scalar first (TDIVS's reversed form); an instruction that has it gives its math in `forms`
+  entries = { { form = "main", operands = { "dst", "src", "scalar" } },
+              { form = "rev", suffix = "_rev", operands = { "dst", "scalar", "src" }, optional = true } },
   operands = {
     dst = { tile = true, io = "out", dtype = "T", layouts = { "ND" } },
     src = { tile = true, io = "in", dtype = "T", layouts = { "ND" } },

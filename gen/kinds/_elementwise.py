@@ -13,9 +13,10 @@ def element_ctx(inst, p, tup, prefix, convert_all):
     """Types and math of dst's dtype; convert_all: f16/bf16 go through f32 even where the math
     is exact on the stored bits."""
     dt = tup.dtype_of("dst")
-    bits = not convert_all and cexpr.on_stored_bits(inst.d["math"], dt)
+    math = inst.math(tup.entry["form"])
+    bits = not convert_all and cexpr.on_stored_bits(math, dt)
     k = dict(cexpr.dtype_c(dt, prefix, bits))
-    k["math"] = cexpr.kernel_math(inst.d["math"], dt, prefix, bits)
+    k["math"] = cexpr.kernel_math(math, dt, prefix, bits)
     return k
 
 
@@ -23,8 +24,9 @@ def cpu_variants(inst, p, tup, k):
     """The x86 variants' element math and, for f16/bf16 arithmetic (a load that converts),
     whole-vector conversions (f16's by F16C)."""
     dt = tup.dtype_of("dst")
-    bits = cexpr.on_stored_bits(inst.d["math"], dt)
-    math_x86 = cexpr.kernel_math(inst.d["math"], dt, f"pto_{p}", bits, cpuisa.x86_ops(p))
+    math = inst.math(tup.entry["form"])
+    bits = cexpr.on_stored_bits(math, dt)
+    math_x86 = cexpr.kernel_math(math, dt, f"pto_{p}", bits, cpuisa.x86_ops(p))
 
     def specialise(v, kv):
         if not v["x86"]:
@@ -48,7 +50,9 @@ def notes(inst):
 
 
 def reference(inst):
-    return {"reduce": None, "ref_math": cexpr.reference_math(inst.d["math"])}
+    """The math on the reference; ref_forms: each optional entry's own (templates/tests: math_<form>)."""
+    return {"reduce": None, "ref_math": cexpr.reference_math(inst.math()),
+            "ref_forms": {f: cexpr.reference_math(inst.math(f)) for f in inst.forms}}
 
 
 def test_shapes(E, B, cls):
