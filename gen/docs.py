@@ -19,7 +19,7 @@ def page(inst):
 def operand_rows(inst, profiles):
     k = inst.kind
     rows = []
-    for op in dict.fromkeys(o for e in k["entries"] for o in e["operands"]):  # first appearance, in order
+    for op in dict.fromkeys(o for e in inst.own_entries for o in e["operands"]):  # first appearance, in order
         o = k["operands"][op]
         use = "; ".join(f"{p}: {USE_TEXT[inst.operand_use(p, op)]}" for p in profiles if op in inst.use.get(p, {}))
         rows.append({"name": op, "what": "tile" if o["tile"] else "scalar (one element, any alignment)",

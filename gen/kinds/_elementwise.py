@@ -36,6 +36,9 @@ def cpu_variants(inst, p, tup, k):
             conv = f"pto_{p}__{v['name']}_%s_{dt['name']}"
             kv.update(wide=v["lanes"], widen_block=conv % "widen", narrow_block=conv % "narrow",
                       widen_part=conv % "widen" + "_part", narrow_part=conv % "narrow" + "_part")
+            if not bits:  # intermediate results rounded a block at a time
+                kv["stages"], kv["math"] = cexpr.staged_math(math, dt, f"pto_{p}", cpuisa.x86_ops(p))
+                kv["requant_block"] = conv % "requant"
         if k["load"] and dt["name"] == "f16":
             kv.update(load=f"pto_{p}__{v['name']}_f16_to_f32", store=f"pto_{p}__{v['name']}_f32_to_f16")
     return specialise
