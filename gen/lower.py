@@ -48,6 +48,8 @@ def can_lower(model, p):
                 forms.append(f"{o['name']} with a scalar as {sc['text']}")
             elif sc.get("dup"):
                 forms.append(f"{o['name']} with a scalar by a broadcast and {low['vector']}")
+        if not forms and low.get("scalar_unit"):
+            forms.append(f"{o['name']} on the scalar unit")
         parts.append("; ".join(forms))
     return "; ".join(parts) + "; any operation on scalars alone (scalar unit)"
 
@@ -61,6 +63,7 @@ def program(model, inst, p, dtype, form="main"):
     scalars = {o for o, d in kind["operands"].items() if not d["tile"]}
     prep, steps = [], []
     lacking = []  # instructions that lack the dtype
+    unit_only = []  # operations only the scalar unit computes
 
     def new_temp():
         return f"t{sum(1 for s in steps if s['out'].startswith('t'))}"
@@ -92,6 +95,9 @@ def program(model, inst, p, dtype, form="main"):
         low = o["lower"].get(p)
         if not low:
             raise NoLowering(f"{p} has no lowering of {o['name']} on tiles (spec/ops.lua)")
+        if not low.get("vector") and not low.get("scalar") and low.get("scalar_unit"):
+            unit_only.append(o["name"])  # no vector instruction at all: the whole math goes to the scalar unit
+            return ("vec", "dst")
         if o["reduce"]:
             return emit("reduce", low["vector"], [vals[0][1]])
         if len(vals) == 1:
@@ -120,6 +126,13 @@ def program(model, inst, p, dtype, form="main"):
         walk(inst.math(form))
     except NoLowering as e:
         raise NoLowering(f"math: {e}; allowed on {p}: {can_lower(model, p)}") from None
+    if unit_only:
+        why = [o for o in _fns(inst.math(form)) if not ops[o]["lower"].get(p, {}).get("scalar_unit")]
+        if not kind.get("scalar_unit") or why:
+            raise NoLowering(f"math: {p} computes {', '.join(unit_only)} only on its scalar unit, but "
+                             + (f"kind {kind['name']} kernels have no scalar-unit path" if not kind.get("scalar_unit")
+                                else f"{', '.join(sorted(why))} cannot run there (spec/ops.lua: scalar_unit)"))
+        return {"prep": [], "steps": [], "scalar_unit": True}
     if steps:
         steps[-1]["out"] = "dst"
     scalar_unit = False

@@ -74,7 +74,8 @@ def kernel_ctx(inst, p, tup):
     m = inst.model.profile(p)["machine"]
     dt = inst.model.dtypes[inst.math_dtype(tup)]
     prog = inst.program(p, dt["name"], tup.entry["form"])
-    step = lower.compute_steps(prog)[0]
+    compute = lower.compute_steps(prog)
+    step = compute[0] if compute else {"instr": "", "args": []}  # none: the math runs on the scalar unit
     scalar_vars = {o for o, d in inst.kind["operands"].items() if not d["tile"]} | {v for v, _ in prog["prep"]}
     tiles = {o for o, d in inst.kind["operands"].items() if d["tile"]}
     c_name = {"scalar": "value"}  # the kernels' local copy of the scalar
@@ -85,7 +86,7 @@ def kernel_ctx(inst, p, tup):
     E, B = m["repeat_bytes"] // eb, m["block_bytes"] // eb
     prefix = f"pto_{p}"
     c = cexpr.dtype_c(dt, prefix)
-    k = {"vop": f"{prefix}_{step['instr']}_{dt['name']}", "bits": 8 * eb, "E": E, "B": B,
+    k = {"vop": f"{prefix}_{step['instr']}_{dt['name']}" if compute else "", "bits": 8 * eb, "E": E, "B": B,
          "blocks_per_repeat": m["repeat_bytes"] // m["block_bytes"],
          "scalar_arg": next((c_name.get(a, a) for a in names if a in scalar_vars), ""),
          "dup_bits": _bits(dt, prefix, c_name.get(dup[0]["args"][0], dup[0]["args"][0])) if dup else "",
@@ -94,7 +95,9 @@ def kernel_ctx(inst, p, tup):
                   for v, a in prog["prep"]],
          "dup": bool(dup),
          "scalar_unit": prog["scalar_unit"]}
-    if prog["scalar_unit"]:  # the whole math per element, on the scalar unit
+    if prog["scalar_unit"]:  # the whole math per element, on the scalar unit, on the stored bits
+        k["from_bits"] = f"{prefix}__float" if dt["name"] == "f32" else f"({c['T']})"
+        k["to_bits"] = f"{prefix}__bits" if dt["name"] == "f32" else f"(uint{8 * eb}_t)"
         k["unit_math"] = _call(c["store"], cexpr.kernel_math(inst.math(tup.entry["form"]), dt, prefix,
                                                              ref=lambda n: _unit_ref(n, c)))
     module = kinds.of(inst)

@@ -54,6 +54,26 @@ kind {
 }
 
 kind {
+  name = "elementwise_scalar_tmp",
+  doc = "dst[i,j] = f(src[i,j], scalar) over dst's valid region; tmp is a scratch tile for the profiles whose kernels need one.",
+  entries = { { form = "main", operands = { "dst", "src", "scalar", "tmp" } } },
+  operands = {
+    dst = { tile = true, io = "out", dtype = "T", layouts = { "ND" } },
+    src = { tile = true, io = "in", dtype = "T", layouts = { "ND" } },
+    scalar = { scalar = true, io = "in", dtype = "T" },
+    tmp = { tile = true, io = "tmp", dtype = "T", optional = true, layouts = { "ND" } },
+  },
+  axes = {},
+  in_place = { dst = { "src" } },
+  kernel = "{T}",
+  scalar_unit = true,
+  rules = {
+    rule { name = "same_valid", check = same_valid("dst", "src"), status = "valid",
+           why = "dst and src must have the same valid region" },
+  },
+}
+
+kind {
   name = "ternary_scalar",
   doc = "dst[i,j] = f(src0[i,j], scalar, src1[i,j]) over dst's valid region: two tiles and a scalar.",
   entries = { { form = "main", operands = { "dst", "src0", "scalar", "src1" } } },

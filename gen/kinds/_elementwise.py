@@ -17,6 +17,8 @@ def element_ctx(inst, p, tup, prefix, convert_all):
     bits = not convert_all and cexpr.on_stored_bits(math, dt)
     k = dict(cexpr.dtype_c(dt, prefix, bits))
     k["math"] = cexpr.kernel_math(math, dt, prefix, bits)
+    # scratch operands the element-wise kernels never need (a kind may pass one for other profiles')
+    k["ignored"] = [o for o in tup.entry["operands"] if inst.kind["operands"][o]["io"] == "tmp"]
     return k
 
 
