@@ -104,6 +104,7 @@ def instruction_ctx(model, inst, notes, params):
     return {"inst": inst, "name": inst.name, "upper": inst.name.upper(), "summary": inst.d["summary"],
             "family": inst.d["family"], "kind": inst.kind_name, "spec": inst.file, "math": inst.d["math_text"],
             "forms": [(f, inst.math_text(f)) for f in sorted(inst.forms)], "notes": notes,
+            "about": " ".join(ln.strip() for ln in inst.d.get("about") or [] if ln.strip()),
             "operands": operand_rows(inst, [p for p in model.profile_names if p in inst.use]),
             "rules": rule_rows(inst), "profiles": profiles}
 

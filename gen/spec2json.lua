@@ -972,7 +972,13 @@ for _, r in ipairs(records.instruction) do
   if ok then
     local inst = { name = r.name, family = r.family, kind = r.kind, summary = r.summary, math_text = r.math,
                    math_line = locate(r, { "math" }), file = r.__file, line = r.__line, legal = {}, rules = {}, operand_use = {},
-                   forms = {} }
+                   forms = {}, about = {} }
+    -- the file's leading comment: what its author says of the instruction (docs pages show it)
+    for _, l in ipairs(sources[r.__file] or {}) do
+      local text = l:match("^%-%-%s?(.*)$")
+      if not text then break end
+      inst.about[#inst.about + 1] = text
+    end
     -- math: the instruction's, and each optional entry's it has (forms = { <form> = "<math>" })
     local function parse_math(keys, text)
       local what = table.concat(keys, ".")
