@@ -26,7 +26,7 @@ def variant(tup):
     """The axes that change what a kernel's loops do: the entry form (when there are several)
     and the layout-derived axes (row-expand mode); operand order and tmp do not."""
     k = tup.inst.kind
-    parts = [tup.entry["form"]] if len(k["entries"]) > 1 else []
+    parts = [tup.entry["form"]] if len(tup.inst.own_entries) > 1 else []
     parts += [tup.axes[a["name"]] for a in k["axes"] if a["derive"] == "layout"]
     return ".".join(parts) or "-"
 

@@ -88,6 +88,26 @@ def kernel_math(ast, dtype, prefix, bits=False, names=None, ref=None):
                       wrap=(lambda t: f"{prefix}__requant_{dtype['name']}({t})") if requant else None, ref=ref)
 
 
+def staged_math(ast, dtype, prefix, names=None):
+    """f16/bf16 math of several operations as stages, so a caller can round each intermediate
+    result to the dtype over a whole block of values at once: ([(temp, math)], final math), where
+    a stage's and the final math read earlier results as <temp>[j] and compute in f32."""
+    names = names or {}
+    stages = []
+
+    def walk(e, root):
+        if e["op"] == "ref":
+            return f"v_{e['name']}"
+        fn = names.get(f"{e['fn']}_f", f"{prefix}__{e['fn']}_f")
+        text = f"{fn}({', '.join(walk(a, False) for a in e['args'])})"
+        if root:
+            return text
+        stages.append((f"t{len(stages)}", text))
+        return f"t{len(stages) - 1}[j]"
+    final = walk(ast, True)
+    return stages, final
+
+
 def reference_math(ast):
     """Reference math: ref_<op>(dtype, a, b) on bit patterns."""
     return math_calls(ast, lambda op: f"ref_{op}", lead=("dt",))

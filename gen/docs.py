@@ -19,7 +19,7 @@ def page(inst):
 def operand_rows(inst, profiles):
     k = inst.kind
     rows = []
-    for op in dict.fromkeys(o for e in k["entries"] for o in e["operands"]):  # first appearance, in order
+    for op in dict.fromkeys(o for e in inst.own_entries for o in e["operands"]):  # first appearance, in order
         o = k["operands"][op]
         use = "; ".join(f"{p}: {USE_TEXT[inst.operand_use(p, op)]}" for p in profiles if op in inst.use.get(p, {}))
         rows.append({"name": op, "what": "tile" if o["tile"] else "scalar (one element, any alignment)",
@@ -103,7 +103,8 @@ def instruction_ctx(model, inst, notes, params):
                 for p in model.profile_names if inst.tuples.get(p)]
     return {"inst": inst, "name": inst.name, "upper": inst.name.upper(), "summary": inst.d["summary"],
             "family": inst.d["family"], "kind": inst.kind_name, "spec": inst.file, "math": inst.d["math_text"],
-            "notes": notes,
+            "forms": [(f, inst.math_text(f)) for f in sorted(inst.forms)], "notes": notes,
+            "about": " ".join(ln.strip() for ln in inst.d.get("about") or [] if ln.strip()),
             "operands": operand_rows(inst, [p for p in model.profile_names if p in inst.use]),
             "rules": rule_rows(inst), "profiles": profiles}
 

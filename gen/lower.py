@@ -3,7 +3,7 @@ profile's vector instructions with the lowerings of spec/ops.lua.
 
 A program is
   prep        scalar-unit computations on scalars, once per call: [(variable, math AST)]
-  steps       vector instructions in order: {"cls": "binary" | "scalar" | "reduce" | "dup",
+  steps       vector instructions in order: {"cls": "binary" | "unary" | "scalar" | "reduce" | "dup",
               "instr", "out", "args"}; args name tile operands, temporaries (t0, t1, ...) and
               scalar variables; "out" is dst for the last step
   scalar_unit the whole math runs element by element on the scalar unit (for dtypes its
@@ -40,7 +40,7 @@ def can_lower(model, p):
             forms.append(f"{o['name']}(src) by {low['vector']}")
         else:
             if low.get("vector"):
-                forms.append(f"{o['name']} of vectors by {low['vector']}")
+                forms.append(f"{o['name']} of {'a vector' if o['arity'] == 1 else 'vectors'} by {low['vector']}")
             sc = low.get("scalar") or {}
             if "instr" in sc:
                 forms.append(f"{o['name']} with a scalar by {sc['instr']}")
@@ -48,18 +48,22 @@ def can_lower(model, p):
                 forms.append(f"{o['name']} with a scalar as {sc['text']}")
             elif sc.get("dup"):
                 forms.append(f"{o['name']} with a scalar by a broadcast and {low['vector']}")
+        if not forms and low.get("scalar_unit"):
+            forms.append(f"{o['name']} on the scalar unit")
         parts.append("; ".join(forms))
     return "; ".join(parts) + "; any operation on scalars alone (scalar unit)"
 
 
-def program(model, inst, p, dtype):
-    """The program computing inst's math on profile p for element dtype `dtype` (a name)."""
+def program(model, inst, p, dtype, form="main"):
+    """The program computing the math of inst's entry `form` on profile p for element dtype
+    `dtype` (a name)."""
     ops = _ops(model)
     isa = model.profile(p)["isa"] or {}
     kind = inst.kind
     scalars = {o for o, d in kind["operands"].items() if not d["tile"]}
     prep, steps = [], []
     lacking = []  # instructions that lack the dtype
+    unit_only = []  # operations only the scalar unit computes
 
     def new_temp():
         return f"t{sum(1 for s in steps if s['out'].startswith('t'))}"
@@ -91,10 +95,15 @@ def program(model, inst, p, dtype):
         low = o["lower"].get(p)
         if not low:
             raise NoLowering(f"{p} has no lowering of {o['name']} on tiles (spec/ops.lua)")
+        if not low.get("vector") and not low.get("scalar") and low.get("scalar_unit"):
+            unit_only.append(o["name"])  # no vector instruction at all: the whole math goes to the scalar unit
+            return ("vec", "dst")
         if o["reduce"]:
             return emit("reduce", low["vector"], [vals[0][1]])
         if len(vals) == 1:
-            raise NoLowering(f"{p} has no vector instruction for {o['name']} of a tile")
+            if not low.get("vector"):
+                raise NoLowering(f"{p} has no vector instruction for {o['name']} of a tile")
+            return emit("unary", low["vector"], [vals[0][1]])
         if all(v[0] == "vec" for v in vals):
             if not low.get("vector"):
                 raise NoLowering(f"{p} has no vector instruction for {o['name']} of two tiles")
@@ -114,17 +123,24 @@ def program(model, inst, p, dtype):
         raise NoLowering(f"{p} has no lowering of {o['name']} of {order}")
 
     try:
-        walk(inst.d["math"])
+        walk(inst.math(form))
     except NoLowering as e:
         raise NoLowering(f"math: {e}; allowed on {p}: {can_lower(model, p)}") from None
+    if unit_only:
+        why = [o for o in _fns(inst.math(form)) if not ops[o]["lower"].get(p, {}).get("scalar_unit")]
+        if not kind.get("scalar_unit") or why:
+            raise NoLowering(f"math: {p} computes {', '.join(unit_only)} only on its scalar unit, but "
+                             + (f"kind {kind['name']} kernels have no scalar-unit path" if not kind.get("scalar_unit")
+                                else f"{', '.join(sorted(why))} cannot run there (spec/ops.lua: scalar_unit)"))
+        return {"prep": [], "steps": [], "scalar_unit": True}
     if steps:
         steps[-1]["out"] = "dst"
     scalar_unit = False
     if lacking:
         fallback = kind.get("scalar_unit") and all(ops[e]["lower"].get(p, {}).get("scalar_unit")
-                                                   for e in _fns(inst.d["math"]) if not ops[e]["reduce"])
+                                                   for e in _fns(inst.math(form)) if not ops[e]["reduce"])
         if not fallback:
-            raise NoLowering(f"{p} has no {', '.join(sorted(set(lacking)))} for {dtype} (the math {inst.d['math_text']}); "
+            raise NoLowering(f"{p} has no {', '.join(sorted(set(lacking)))} for {dtype} (the math {inst.math_text(form)}); "
                              f"allowed: {', '.join(isa.get(lacking[0], [])) or 'none'}", dtype)
         scalar_unit = True
     return {"prep": prep, "steps": steps, "scalar_unit": scalar_unit}
@@ -152,6 +168,15 @@ def compute_steps(prog):
     return [s for s in prog["steps"] if s["cls"] != "dup"]
 
 
+def scratch_temps(prog, tiles):
+    """The temporaries a machine that runs one instruction at a time over the whole region
+    (a2a3) cannot keep in dst: those made before an instruction that reads a tile in `tiles`
+    (dst may be that tile)."""
+    steps = compute_steps(prog)
+    return [s["out"] for i, s in enumerate(steps)
+            if s["out"] != "dst" and any(a in tiles for t in steps[i + 1:] for a in t["args"])]
+
+
 def math_operands(ast):
     """The operand names the math reads, in order of first use."""
     if ast["op"] == "ref":
@@ -171,7 +196,8 @@ def instructions(model, p):
         if not low:
             continue
         if low.get("vector"):
-            out[low["vector"]] = {"cls": "reduce" if o["reduce"] else "binary", "op": o["name"]}
+            out[low["vector"]] = {"cls": "reduce" if o["reduce"] else "unary" if o["arity"] == 1 else "binary",
+                                  "op": o["name"]}
         if "instr" in (low.get("scalar") or {}):
             out[low["scalar"]["instr"]] = {"cls": "scalar", "op": o["name"]}
     return out

@@ -23,6 +23,7 @@ one store per element (metric "scalar").
 Each kind's bound is its module's lower_bound (gen/kinds/<kind>.py); the helpers are here.
 """
 import kinds
+import lower
 
 
 def ceil(a, b):
@@ -60,11 +61,14 @@ def bound(inst, p, tup, vr, vc, storage_cols):
     m = inst.model.profile(p)["machine"]
     kind = kinds.of(inst)
     E = m["repeat_bytes"] // tup.dtype_of(kind.MAIN_OPERAND)["bytes"]
-    prog = inst.program(p, inst.math_dtype(tup))
+    prog = inst.program(p, inst.math_dtype(tup), tup.entry["form"])
     if prog["scalar_unit"]:  # no vector instruction takes the dtype: each element is loaded and stored once
         return {"metric": "scalar", "value": 2 * vr * vc, "instructions": 0}
     dups = sum(1 for s in prog["steps"] if s["cls"] == "dup")  # a scalar no instruction takes: broadcast once
-    b = kind.lower_bound(m, p, tup, vr, vc, storage_cols, E)
+    if hasattr(kind, "walks"):  # a kind whose kernels run programs: bounded per instruction
+        b = kind.lower_bound(m, p, tup, vr, vc, storage_cols, E, len(lower.compute_steps(prog)))
+    else:
+        b = kind.lower_bound(m, p, tup, vr, vc, storage_cols, E)
     b["value"] += dups
     if b["metric"] == "repeats":
         b["instructions"] += dups

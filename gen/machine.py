@@ -31,6 +31,8 @@ MODELS = {
             ("ub_bounds", "every byte a load or store touches lies inside UB"),
             ("align", "NORM and BLK addresses are block aligned; ONEPT addresses naturally aligned"),
             ("predicate", "an instruction that needs a predicate gets one made by plt for its element width"),
+            ("flag", "scalar access to UB written by vector stores waits for a V->S flag, and vector loads and "
+                     "stores after scalar stores wait for an S->V flag"),
             ("arg", "arguments are meaningful: a dtype the instruction takes here, a known mode, distribution, "
                     "condition or width"),
         ],

@@ -132,7 +132,7 @@ class Tuple:
     def ident(self):
         """A readable, unique id: form, dtypes, axes, layouts of multi-layout operands."""
         parts = []
-        if len(self.inst.kind["entries"]) > 1:
+        if len(self.inst.own_entries) > 1:
             parts.append(self.entry["form"])
         for v in self.inst.dvar_order:
             if v in self.dvars:
@@ -147,7 +147,7 @@ class Tuple:
         return ".".join(parts)
 
     def describe(self):
-        bits = [f"form={self.entry['form']}"] if len(self.inst.kind["entries"]) > 1 else []
+        bits = [f"form={self.entry['form']}"] if len(self.inst.own_entries) > 1 else []
         bits += [f"{op}={self.dtype_of(op)['name']}:{self.layouts[op]}" for op in self.ops
                  if self.inst.kind["operands"][op]["tile"]]
         bits += [f"{a['name']}={self.axes[a['name']]}" for a in self.inst.kind["axes"] if a["derive"] != "form"]
@@ -169,6 +169,19 @@ class Instruction:
                                  key=lambda v: (pat.find("{" + v + "}") % (len(pat) + 1), v))
         self.use = {}      # profile -> {optional operand: required|optional|ignored}
         self.by_dtypes = {}  # (profile, form, dtype binding) -> tuples, for verify()
+        self.forms = d.get("forms") or {}  # optional entries it has: form -> {math, math_text, math_line}
+        self.own_entries = [e for e in self.kind["entries"] if not e.get("optional") or e["form"] in self.forms]
+        self._programs = {}
+
+    def math(self, form="main"):
+        """The math AST of an entry form (an optional entry's own, else the instruction's)."""
+        return self.forms[form]["math"] if form in self.forms else self.d["math"]
+
+    def math_text(self, form="main"):
+        return self.forms[form]["math_text"] if form in self.forms else self.d["math_text"]
+
+    def math_line(self, form="main"):
+        return self.forms[form]["math_line"] if form in self.forms else self.d["math_line"]
 
     def entry_name(self, profile, entry):
         return f"pto_{profile}_{self.name}{entry['suffix']}"
@@ -218,7 +231,7 @@ class Instruction:
         legal = self.d["legal"][profile]
         k = self.kind
         out, excluded = [], []  # excluded: the exclude entries that removed some tuple
-        for entry in k["entries"]:
+        for entry in self.own_entries:
             evars = sorted({k["operands"][op]["dtype"] for op in entry["operands"]})
             axes_list = [ax for ax in k["axes"] if ax["derive"] != "form"]
             form_axis = [ax for ax in k["axes"] if ax["derive"] == "form"]
@@ -321,19 +334,34 @@ class Instruction:
 
     def math_dtype(self, t):
         """The dtype (a name) of the values tuple t's math computes on."""
-        return t.dtype_of(lower.math_operands(self.d["math"])[0])["name"]
+        return t.dtype_of(lower.math_operands(self.math(t.entry["form"]))[0])["name"]
 
-    def program(self, p, dtype):
-        """The vector program an NPU profile's kernels run for the math on `dtype` (gen/lower.py)."""
+    def program(self, p, dtype, form="main"):
+        """The vector program an NPU profile's kernels run for the math of entry `form` on
+        `dtype` (gen/lower.py)."""
+        key = (p, dtype, form)
+        if key not in self._programs:
+            self._programs[key] = self._program(p, dtype, form)
+        return self._programs[key]
+
+    def _program(self, p, dtype, form):
         try:
-            prog = lower.program(self.model, self, p, dtype)
+            prog = lower.program(self.model, self, p, dtype, form)
         except lower.NoLowering as e:
-            line = self.d["legal"][p]["line"] if e.dtype else self.d["math_line"]
+            line = self.d["legal"][p]["line"] if e.dtype else self.math_line(form)
             raise SpecError(f"{self.file}:{line}: {e}") from None
+        import kinds  # kinds imports this module
         compute = lower.compute_steps(prog)
-        if len(compute) != 1:  # today's kernels issue one computing instruction per element
-            raise SpecError(f"{self.file}:{self.d['math_line']}: math needs {len(compute)} vector instructions on {p} "
+        module = kinds.of(self)
+        if len(compute) > 1 and not hasattr(module, "walks"):  # its templates issue one instruction
+            raise SpecError(f"{self.file}:{self.math_line(form)}: math needs {len(compute)} vector instructions on {p} "
                             f"({', '.join(s['instr'] for s in compute)}); kind {self.kind_name} kernels issue one")
+        tiles = {o for o, d in self.kind["operands"].items() if d["tile"]}
+        scratch = lower.scratch_temps(prog, tiles)
+        if p != "a5" and scratch and not getattr(module, "BANDS", False):
+            raise SpecError(f"{self.file}:{self.math_line(form)}: math needs a temporary on {p} that dst cannot hold "
+                            f"(an instruction after it reads a source tile, which dst may be), and kind "
+                            f"{self.kind_name} kernels do not cut the region into bands of the scratch")
         return prog
 
     def check_vector_ops(self):
@@ -343,9 +371,9 @@ class Instruction:
         for p, ts in sorted(self.tuples.items()):
             if not self.model.profile(p)["isa"] or not self.model.profile(p)["kernels"]:
                 continue
-            for dt in sorted({self.math_dtype(t) for t in ts}):
+            for dt, form in sorted({(self.math_dtype(t), t.entry["form"]) for t in ts}):
                 try:
-                    self.program(p, dt)
+                    self.program(p, dt, form)
                 except SpecError as e:
                     if str(e) not in errors:
                         errors.append(str(e))
@@ -362,7 +390,7 @@ class Instruction:
     def entries(self, profile):
         """Entry points with at least one legal tuple on the profile."""
         forms = {t.entry["form"] for t in self.tuples.get(profile, [])}
-        return [e for e in self.kind["entries"] if e["form"] in forms]
+        return [e for e in self.own_entries if e["form"] in forms]
 
 
 class Model:

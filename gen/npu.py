@@ -24,12 +24,58 @@ def _unit_ref(name, c):
     return _call(c["load"], "value" if name == "scalar" else "x")
 
 
+_ARG_LINE = ",\n" + " " * 24  # an a2a3 instruction's arguments: one operand a line
+
+
+def _a2a3_issue(p, dt, step, args, index):
+    """One step of an a2a3 tiling plan: the instruction on each operand's place in step `st`
+    (index: a value's grid operand, args: the C expressions of the step's arguments)."""
+    tiles = [(a, index[v]) for v, a in zip([step["out"]] + step["args"], args) if v in index]
+    scalars = [a for v, a in zip(step["args"], args[1:]) if v not in index]
+    strides = ", ".join(["st.repeat"] + [f"st.blk[{i}]" for _, i in tiles] + [f"st.rep[{i}]" for _, i in tiles])
+    return f"pto_{p}_{step['instr']}_{dt['name']}(" + _ARG_LINE.join(
+        [f"{a} + st.off[{i}]" for a, i in tiles] + scalars + [strides]) + ");"
+
+
+def program_ctx(inst, p, m, prog, dt, walks, c_scalar):
+    """A program of several vector instructions, for kinds whose module gives walks(): how each
+    tile operand (and the broadcast scalar, "bcast") walks the region, by pointer (a2a3) or
+    register (A5). A5 holds every value in a register (temporaries t0, t1, ...; the result in
+    walks["dst"]["reg"]). a2a3 runs each instruction over the whole tiling plan in turn (a pass);
+    a temporary lives in dst while no later instruction reads a source tile (dst may be that
+    tile), else in the scratch, one `scratch_temps` area each, the region cut into bands that
+    fit (the kind's template must cut them: its module says BANDS)."""
+    steps = lower.compute_steps(prog)
+    temps = [s["out"] for s in steps if s["out"] != "dst"]
+    if p == "a5":
+        reg = lambda v: walks[v]["reg"] if v in walks else v
+        arg = lambda v: "&" + reg(v) if v in walks or v in temps else c_scalar.get(v, v)
+        return {"temps": temps,
+                "issue": [f"pto_{p}_{s['instr']}_{dt['name']}(&{reg(s['out'])}, {', '.join(arg(a) for a in s['args'])}, "
+                          f"pg, PTO_{p.upper()}_ZEROING);" for s in steps]}
+    scratch = lower.scratch_temps(prog, set(walks) - {"bcast"})
+    walks = dict(walks, **{t: {"ptr": t, "stride": "band.stride", "along": 1} for t in scratch})
+    grid = ["dst"]  # then the places the program touches, in order of first use
+    for v in (v for s in steps for v in s["args"] + [s["out"]]):
+        if v in walks and v not in grid:
+            grid.append(v)
+    index = {v: i for i, v in enumerate(grid)}
+    index.update({t: 0 for t in temps if t not in scratch})  # the chain's temporaries are dst
+    ptr = lambda v: walks["dst" if v in temps and v not in scratch else v]["ptr"] if v in index else c_scalar.get(v, v)
+    # the scratch after the broadcast's repeat, shared by the temporaries in whole repeats
+    share = (m["reserved_scratch_bytes"] - m["repeat_bytes"]) // max(len(scratch), 1) // m["repeat_bytes"]
+    return {"grid": [walks[v] for v in grid[1:]], "scratch_temps": scratch, "repeat_bytes": m["repeat_bytes"],
+            "temp_bytes": share * m["repeat_bytes"] if scratch else 0,
+            "passes": [_a2a3_issue(p, dt, s, [ptr(v) for v in [s["out"]] + s["args"]], index) for s in steps]}
+
+
 def kernel_ctx(inst, p, tup):
     """The program's context; the kind's module adds how the operands walk the tile."""
     m = inst.model.profile(p)["machine"]
     dt = inst.model.dtypes[inst.math_dtype(tup)]
-    prog = inst.program(p, dt["name"])
-    step = lower.compute_steps(prog)[0]  # one: Instruction.program checks it
+    prog = inst.program(p, dt["name"], tup.entry["form"])
+    compute = lower.compute_steps(prog)
+    step = compute[0] if compute else {"instr": "", "args": []}  # none: the math runs on the scalar unit
     scalar_vars = {o for o, d in inst.kind["operands"].items() if not d["tile"]} | {v for v, _ in prog["prep"]}
     tiles = {o for o, d in inst.kind["operands"].items() if d["tile"]}
     c_name = {"scalar": "value"}  # the kernels' local copy of the scalar
@@ -40,7 +86,7 @@ def kernel_ctx(inst, p, tup):
     E, B = m["repeat_bytes"] // eb, m["block_bytes"] // eb
     prefix = f"pto_{p}"
     c = cexpr.dtype_c(dt, prefix)
-    k = {"vop": f"{prefix}_{step['instr']}_{dt['name']}", "bits": 8 * eb, "E": E, "B": B,
+    k = {"vop": f"{prefix}_{step['instr']}_{dt['name']}" if compute else "", "bits": 8 * eb, "E": E, "B": B,
          "blocks_per_repeat": m["repeat_bytes"] // m["block_bytes"],
          "scalar_arg": next((c_name.get(a, a) for a in names if a in scalar_vars), ""),
          "dup_bits": _bits(dt, prefix, c_name.get(dup[0]["args"][0], dup[0]["args"][0])) if dup else "",
@@ -49,7 +95,13 @@ def kernel_ctx(inst, p, tup):
                   for v, a in prog["prep"]],
          "dup": bool(dup),
          "scalar_unit": prog["scalar_unit"]}
-    if prog["scalar_unit"]:  # the whole math per element, on the scalar unit
-        k["unit_math"] = _call(c["store"], cexpr.kernel_math(inst.d["math"], dt, prefix, ref=lambda n: _unit_ref(n, c)))
-    k.update(kinds.of(inst).npu_ctx(inst, p, tup, m, names, scalar_vars, dt))
+    if prog["scalar_unit"]:  # the whole math per element, on the scalar unit, on the stored bits
+        k["from_bits"] = f"{prefix}__float" if dt["name"] == "f32" else f"({c['T']})"
+        k["to_bits"] = f"{prefix}__bits" if dt["name"] == "f32" else f"(uint{8 * eb}_t)"
+        k["unit_math"] = _call(c["store"], cexpr.kernel_math(inst.math(tup.entry["form"]), dt, prefix,
+                                                             ref=lambda n: _unit_ref(n, c)))
+    module = kinds.of(inst)
+    k.update(module.npu_ctx(inst, p, tup, m, names, scalar_vars, dt))
+    if hasattr(module, "walks"):
+        k.update(program_ctx(inst, p, m, prog, dt, module.walks(inst, p, tup, m, dt), c_name))
     return k

@@ -730,11 +730,13 @@ for _, r in ipairs(records.kind) do
       else ok = want_list(r, { "role_layouts", role }, ls, LAYOUTS, "layouts of role " .. role) and ok; k.role_layouts[role] = ls end
     end
     for i, e in ipairs(r.entries) do
-      if fields(r, e, { "entries" }, set { "form", "operands", "suffix" }, { "form", "operands" }, "entry") then
+      if fields(r, e, { "entries" }, { form = "string", operands = "table", suffix = "string", optional = "boolean" },
+                { "form", "operands" }, "entry") then
         for _, opname in ipairs(e.operands) do
           if not k.operands[opname] then err_at(r, { "entries" }, "entry " .. e.form .. " names unknown operand " .. opname); ok = false end
         end
-        k.entries[i] = { form = e.form, suffix = e.suffix or "", operands = e.operands }
+        -- an optional entry exists for the instructions that give its math (their `forms`)
+        k.entries[i] = { form = e.form, suffix = e.suffix or "", operands = e.operands, optional = e.optional or false }
       else ok = false end
     end
     local axes_scope, broken = {}, {} -- broken: axes whose values are unknown (their error is reported)
@@ -926,7 +928,9 @@ local function check_math_dtypes(r, k, inst)
   for _, pname in ipairs(sorted_keys(inst.legal)) do
     for _, dv in ipairs(sorted_keys(dvars)) do
       for _, d in ipairs(inst.legal[pname].dtypes[dv] or {}) do
-        for _, opn in ipairs(sorted_keys(ops_used(inst.math))) do
+        local used = ops_used(inst.math)
+        for _, f in pairs(inst.forms) do for opn in pairs(ops_used(f.math)) do used[opn] = true end end
+        for _, opn in ipairs(sorted_keys(used)) do
           local o = OPS[opn]
           if DT[d] and not set(o.classes)[DT[d].class] then
             err_at(r, { "legal", pname, dv }, string.format("legal.%s.%s: dtype '%s' is %s, but operation '%s' of the math takes %s only",
@@ -943,7 +947,7 @@ end
 local instructions, seen_names = {}, {}
 for _, r in ipairs(records.instruction) do
   local ok = fields(r, r, {}, { name = "string", family = "string", kind = "string", summary = "string", math = true,
-                               legal = "table", rules = "table", operand_use = "table" },
+                               forms = "table", legal = "table", rules = "table", operand_use = "table" },
                     { "name", "family", "kind", "summary", "math", "legal" }, "instruction")
   local k = KINDS[r.kind]
   if ok and not k then
@@ -967,23 +971,47 @@ for _, r in ipairs(records.instruction) do
   end
   if ok then
     local inst = { name = r.name, family = r.family, kind = r.kind, summary = r.summary, math_text = r.math,
-                   math_line = locate(r, { "math" }), file = r.__file, line = r.__line, legal = {}, rules = {}, operand_use = {} }
-    -- math
-    local ast, e = expr.parse(r.math)
-    if not ast then err_at(r, { "math" }, "math: " .. e); ok = false
-    else
+                   math_line = locate(r, { "math" }), file = r.__file, line = r.__line, legal = {}, rules = {}, operand_use = {},
+                   forms = {}, about = {} }
+    -- the file's leading comment: what its author says of the instruction (docs pages show it)
+    for _, l in ipairs(sources[r.__file] or {}) do
+      local text = l:match("^%-%-%s?(.*)$")
+      if not text then break end
+      inst.about[#inst.about + 1] = text
+    end
+    -- math: the instruction's, and each optional entry's it has (forms = { <form> = "<math>" })
+    local function parse_math(keys, text)
+      local what = table.concat(keys, ".")
+      local ast, e = expr.parse(text)
+      if not ast then err_at(r, keys, what .. ": " .. e); return nil end
       local funcs = math_funcs(false)
       if k.reduce then for n, f in pairs(math_funcs(true)) do funcs[n] = f end end
       local ty
       e = check_operators(ast)
       if not e then ty, e = expr.check(ast, { kind = "math", values = k.values, funcs = funcs }) end
-      if not ty then err_at(r, { "math" }, "math: " .. e); ok = false
+      if not ty then err_at(r, keys, what .. ": " .. e); return nil
       elseif k.reduce and ty ~= "index" then
         local red = {}
         for _, n in ipairs(sorted_keys(math_funcs(true))) do red[#red + 1] = n .. "(...)" end
-        err_at(r, { "math" }, "math of a " .. k.name .. " instruction must be a reduction; allowed: " .. join(red)); ok = false
-      elseif not k.reduce and ty ~= "value" then err_at(r, { "math" }, "math must compute a value"); ok = false
-      else inst.math = as_calls(ast); ok = check_math_reads_inputs(r, k, ast) and ok end
+        err_at(r, keys, what .. " of a " .. k.name .. " instruction must be a reduction; allowed: " .. join(red)); return nil
+      elseif not k.reduce and ty ~= "value" then err_at(r, keys, what .. " must compute a value"); return nil end
+      if not check_math_reads_inputs(r, k, ast) then return nil end
+      return as_calls(ast)
+    end
+    inst.math = parse_math({ "math" }, r.math)
+    ok = inst.math ~= nil and ok
+    local optional = {}
+    for _, e in ipairs(k.entries) do if e.optional then optional[#optional + 1] = e.form end end
+    for form, text in pairs(r.forms or {}) do
+      if not set(optional)[form] then
+        err_at(r, { "forms" }, string.format("forms: kind %s has no optional entry '%s'; allowed: %s", k.name, tostring(form),
+                                             #optional > 0 and join(optional) or "none (the kind has no optional entries)"))
+        ok = false
+      elseif type(text) ~= "string" then err_at(r, { "forms", form }, "forms." .. form .. " must be the math of that entry, a string"); ok = false
+      else
+        local ast = parse_math({ "forms", form }, text)
+        if ast then inst.forms[form] = { math = ast, math_text = text, math_line = locate(r, { "forms", form }) } else ok = false end
+      end
     end
     -- operand use per profile
     for opname, per in pairs(r.operand_use or {}) do

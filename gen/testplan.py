@@ -104,7 +104,7 @@ class Plan:
     def dst_on_full(self, tup):
         """{dst: the full source} where dst may be that very tile, else None."""
         srcs = (self.inst.kind["in_place"] or {}).get("dst", [])
-        full = "full" if "full" in srcs else ("src" if "src" in srcs else None)
+        full = "full" if "full" in srcs else (srcs[0] if srcs else None)
         return {"dst": tup.role(full)} if full else None
 
     def layout_arena(self, tup, ops, same_as=None):

@@ -35,7 +35,9 @@ local full_valid = rule { name = "full_valid", check = same_valid("full", "dst")
 kind {
   name = "elementwise_scalar",
   doc = "dst[i,j] = f(src[i,j], scalar) over dst's valid region.",
-  entries = { { form = "main", operands = { "dst", "src", "scalar" } } },
+  -- rev: the scalar first (TDIVS's reversed form); an instruction that has it gives its math in `forms`
+  entries = { { form = "main", operands = { "dst", "src", "scalar" } },
+              { form = "rev", suffix = "_rev", operands = { "dst", "scalar", "src" }, optional = true } },
   operands = {
     dst = { tile = true, io = "out", dtype = "T", layouts = { "ND" } },
     src = { tile = true, io = "in", dtype = "T", layouts = { "ND" } },
@@ -48,6 +50,47 @@ kind {
   rules = {
     rule { name = "same_valid", check = same_valid("dst", "src"), status = "valid",
            why = "dst and src must have the same valid region" },
+  },
+}
+
+kind {
+  name = "elementwise_scalar_tmp",
+  doc = "dst[i,j] = f(src[i,j], scalar) over dst's valid region; tmp is a scratch tile for the profiles whose kernels need one.",
+  entries = { { form = "main", operands = { "dst", "src", "scalar", "tmp" } } },
+  operands = {
+    dst = { tile = true, io = "out", dtype = "T", layouts = { "ND" } },
+    src = { tile = true, io = "in", dtype = "T", layouts = { "ND" } },
+    scalar = { scalar = true, io = "in", dtype = "T" },
+    tmp = { tile = true, io = "tmp", dtype = "T", optional = true, layouts = { "ND" } },
+  },
+  axes = {},
+  in_place = { dst = { "src" } },
+  kernel = "{T}",
+  scalar_unit = true,
+  rules = {
+    rule { name = "same_valid", check = same_valid("dst", "src"), status = "valid",
+           why = "dst and src must have the same valid region" },
+  },
+}
+
+kind {
+  name = "ternary_scalar",
+  doc = "dst[i,j] = f(src0[i,j], scalar, src1[i,j]) over dst's valid region: two tiles and a scalar.",
+  entries = { { form = "main", operands = { "dst", "src0", "scalar", "src1" } } },
+  operands = {
+    dst = { tile = true, io = "out", dtype = "T", layouts = { "ND" } },
+    src0 = { tile = true, io = "in", dtype = "T", layouts = { "ND" } },
+    scalar = { scalar = true, io = "in", dtype = "T" },
+    src1 = { tile = true, io = "in", dtype = "T", layouts = { "ND" } },
+  },
+  axes = {},
+  in_place = { dst = { "src0", "src1" } },
+  kernel = "{T}",
+  rules = {
+    rule { name = "src0_valid", check = same_valid("src0", "dst"), status = "valid",
+           why = "src0 must have dst's valid region" },
+    rule { name = "src1_valid", check = same_valid("src1", "dst"), status = "valid",
+           why = "src1 must have dst's valid region" },
   },
 }
 

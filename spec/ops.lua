@@ -43,6 +43,16 @@ op { name = "min", arity = 2, classes = { "float", "signed", "unsigned" }, commu
      summary = "IEEE 754-2019 minimum: NaN wins, min(-0, +0) = -0",
      lower = { a2a3 = { vector = "vmin", scalar = "vmins" }, a5 = { vector = "vmin", scalar = "vmins" } } }
 
+-- The exact remainders: neither NPU has an instruction that computes them exactly (upstream's
+-- src - trunc(src/s)*s rounds at every step), so both run them on the scalar unit.
+op { name = "fmod", arity = 2, classes = { "float", "signed", "unsigned" },
+     summary = "fmod(a, b) = a - n*b, n = trunc(a/b), exact, with a's sign; fmod(x, 0) = fmod(inf, y) = NaN, fmod(x, inf) = x; integers: C %, x % 0 = x, MIN % -1 = 0",
+     lower = { a2a3 = { scalar_unit = true }, a5 = { scalar_unit = true } } }
+
+op { name = "rem", arity = 2, classes = { "float", "signed", "unsigned" },
+     summary = "floor modulo with b's sign: r = fmod(a, b), plus b (rounded once) when r != 0 and their signs differ, a zero with b's sign; integers: x rem 0 = x",
+     lower = { a2a3 = { scalar_unit = true }, a5 = { scalar_unit = true } } }
+
 op { name = "neg", symbol = "-", arity = 1, classes = { "float", "signed", "unsigned" },
      summary = "-a, exact; integers wrap",
      lower = {} }

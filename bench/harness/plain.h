@@ -72,6 +72,14 @@ static inline float plain__sub_f(float a, float b) { return a - b; }
 static inline float plain__mul_f(float a, float b) { return a * b; }
 static inline float plain__div_f(float a, float b) { return a / b; }
 static inline float plain__neg_f(float a) { return -a; }
+static inline float plain__fmod_f(float a, float b) { return fmodf(a, b); }
+static inline float plain__rem_f(float a, float b)
+{
+    float r = fmodf(a, b);
+    if (r == 0) return copysignf(0.0f, b);
+    if (signbit(r) != signbit(b)) r += b;
+    return r;
+}
 
 static inline float plain__max_f(float a, float b)
 {
@@ -97,6 +105,18 @@ static inline float plain__min_f(float a, float b)
     static inline T plain__min_##N(T a, T b) { return a < b ? a : b; }
 #define PLAIN_SIGNED_OPS(N, T)                                                                     \
     PLAIN_WRAPPING_OPS(N, T)                                                                       \
+    static inline T plain__fmod_##N(T a, T b)                                                      \
+    {                                                                                              \
+        if (b == 0) return a;                                                                      \
+        if (b == -1) return 0;                                                                     \
+        return (T)(a % b);                                                                         \
+    }                                                                                              \
+    static inline T plain__rem_##N(T a, T b)                                                       \
+    {                                                                                              \
+        T r = plain__fmod_##N(a, b);                                                               \
+        if (r != 0 && (r < 0) != (b < 0)) r = (T)(r + b);                                          \
+        return r;                                                                                  \
+    }                                                                                              \
     static inline T plain__div_##N(T a, T b)                                                       \
     {                                                                                              \
         if (b == 0) return -1;                                                                     \
@@ -105,6 +125,8 @@ static inline float plain__min_f(float a, float b)
     }
 #define PLAIN_UNSIGNED_OPS(N, T)                                                                   \
     PLAIN_WRAPPING_OPS(N, T)                                                                       \
+    static inline T plain__fmod_##N(T a, T b) { return b == 0 ? a : (T)(a % b); }               \
+    static inline T plain__rem_##N(T a, T b) { return plain__fmod_##N(a, b); }                  \
     static inline T plain__div_##N(T a, T b) { return b == 0 ? (T)~(T)0 : (T)(a / b); }
 
 PLAIN_SIGNED_OPS(i32, int32_t)

@@ -13,9 +13,12 @@ def element_ctx(inst, p, tup, prefix, convert_all):
     """Types and math of dst's dtype; convert_all: f16/bf16 go through f32 even where the math
     is exact on the stored bits."""
     dt = tup.dtype_of("dst")
-    bits = not convert_all and cexpr.on_stored_bits(inst.d["math"], dt)
+    math = inst.math(tup.entry["form"])
+    bits = not convert_all and cexpr.on_stored_bits(math, dt)
     k = dict(cexpr.dtype_c(dt, prefix, bits))
-    k["math"] = cexpr.kernel_math(inst.d["math"], dt, prefix, bits)
+    k["math"] = cexpr.kernel_math(math, dt, prefix, bits)
+    # scratch operands the element-wise kernels never need (a kind may pass one for other profiles')
+    k["ignored"] = [o for o in tup.entry["operands"] if inst.kind["operands"][o]["io"] == "tmp"]
     return k
 
 
@@ -23,8 +26,9 @@ def cpu_variants(inst, p, tup, k):
     """The x86 variants' element math and, for f16/bf16 arithmetic (a load that converts),
     whole-vector conversions (f16's by F16C)."""
     dt = tup.dtype_of("dst")
-    bits = cexpr.on_stored_bits(inst.d["math"], dt)
-    math_x86 = cexpr.kernel_math(inst.d["math"], dt, f"pto_{p}", bits, cpuisa.x86_ops(p))
+    math = inst.math(tup.entry["form"])
+    bits = cexpr.on_stored_bits(math, dt)
+    math_x86 = cexpr.kernel_math(math, dt, f"pto_{p}", bits, cpuisa.x86_ops(p))
 
     def specialise(v, kv):
         if not v["x86"]:
@@ -34,6 +38,9 @@ def cpu_variants(inst, p, tup, k):
             conv = f"pto_{p}__{v['name']}_%s_{dt['name']}"
             kv.update(wide=v["lanes"], widen_block=conv % "widen", narrow_block=conv % "narrow",
                       widen_part=conv % "widen" + "_part", narrow_part=conv % "narrow" + "_part")
+            if not bits:  # intermediate results rounded a block at a time
+                kv["stages"], kv["math"] = cexpr.staged_math(math, dt, f"pto_{p}", cpuisa.x86_ops(p))
+                kv["requant_block"] = conv % "requant"
         if k["load"] and dt["name"] == "f16":
             kv.update(load=f"pto_{p}__{v['name']}_f16_to_f32", store=f"pto_{p}__{v['name']}_f32_to_f16")
     return specialise
@@ -48,7 +55,9 @@ def notes(inst):
 
 
 def reference(inst):
-    return {"reduce": None, "ref_math": cexpr.reference_math(inst.d["math"])}
+    """The math on the reference; ref_forms: each optional entry's own (templates/tests: math_<form>)."""
+    return {"reduce": None, "ref_math": cexpr.reference_math(inst.math()),
+            "ref_forms": {f: cexpr.reference_math(inst.math(f)) for f in inst.forms}}
 
 
 def test_shapes(E, B, cls):
@@ -71,6 +80,7 @@ def dst_and_full(plan, tup, vr, vc, extra, variant, full):
             full: T.tile(di(full), vr + (variant + 1) % 2, T.roundup(vc, B) + (B if variant % 3 == 1 else 0), vr, vc)}
 
 
-def a2a3_bound(m, vr, vc, E, extra=()):
-    """A2A3: every output element needs a lane of some repeat, plus the kind's extra repeats."""
-    return LB.a2a3(m, [LB.ceil(vr * vc, E)] + list(extra))
+def a2a3_bound(m, vr, vc, E, extra=(), ops=1):
+    """A2A3: every output element needs a lane of some repeat of each of the program's `ops`
+    instructions, plus the kind's extra repeats."""
+    return LB.a2a3(m, [LB.ceil(vr * vc, E)] * ops + list(extra))

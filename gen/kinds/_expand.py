@@ -47,9 +47,18 @@ def operand_walk(tup, name, B, narrow_walk):
     return narrow_walk(tup, name, B, skip_rows)
 
 
-def npu_ctx(tup, names, B, narrow_walk):
-    return {"vargs": [operand_walk(tup, name, B, narrow_walk) for name in names],
-            "narrow_var": operand_walk(tup, tup.role("narrow"), B, narrow_walk)["var"]}
+def npu_ctx(tup, B, narrow_walk):
+    return {"narrow_var": operand_walk(tup, tup.role("narrow"), B, narrow_walk)["var"]}
+
+
+def walks(tup, B, narrow_walk):
+    """Where each operand of the program is (gen/npu.py program_ctx): a2a3 a pointer into the
+    rows from r0, A5 a register (v<var>; the result is computed in the full source's)."""
+    out = {"dst": {"ptr": "d + (size_t)r0 * dst->cols", "reg": "vfull"}}
+    for name in (tup.role("full"), tup.role("narrow")):
+        w = operand_walk(tup, name, B, narrow_walk)
+        out[name] = dict(w, ptr=w["var"] + w["at_r0"], reg="v" + w["var"])
+    return out
 
 
 def test_operands(plan, tup, vr, vc, extra, variant, narrow_tile):
@@ -61,7 +70,8 @@ def test_operands(plan, tup, vr, vc, extra, variant, narrow_tile):
     return ops
 
 
-def a5_bound(vr, vc, E, narrow):
+def a5_bound(vr, vc, E, narrow, ops=1):
     """A5: rows one by one (a register cannot hold two rows' broadcast values): a load of the full
-    source, the operation and the store per register, and the narrow values' instructions."""
-    return LB.a5(3 * vr * LB.ceil(vc, E) + narrow)
+    source, the program's `ops` instructions and the store per register, and the narrow values'
+    instructions."""
+    return LB.a5((2 + ops) * vr * LB.ceil(vc, E) + narrow)

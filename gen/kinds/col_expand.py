@@ -14,8 +14,12 @@ def narrow_walk(tup, name, B, skip_rows):
     return {"var": "narrow", "stride": "0", "along": 1, "at_r0": ""}  # row 0 for every row
 
 
+def walks(inst, p, tup, m, dt):
+    return X.walks(tup, m["block_bytes"] // dt["bytes"], narrow_walk)
+
+
 def npu_ctx(inst, p, tup, m, names, scalar_vars, dt):
-    return X.npu_ctx(tup, names, m["block_bytes"] // dt["bytes"], narrow_walk)
+    return X.npu_ctx(tup, m["block_bytes"] // dt["bytes"], narrow_walk)
 
 
 def narrow_tile(plan, tup, vr, vc, variant, B, di):
@@ -28,7 +32,7 @@ def test_operands(plan, tup, vr, vc, extra, variant):
     return X.test_operands(plan, tup, vr, vc, extra, variant, narrow_tile)
 
 
-def lower_bound(m, p, tup, vr, vc, storage_cols, E):
+def lower_bound(m, p, tup, vr, vc, storage_cols, E, ops=1):
     if p == "a2a3":
-        return EW.a2a3_bound(m, vr, vc, E)
-    return X.a5_bound(vr, vc, E, LB.ceil(vc, E))  # each chunk its narrow row chunk
+        return EW.a2a3_bound(m, vr, vc, E, ops=ops)
+    return X.a5_bound(vr, vc, E, LB.ceil(vc, E), ops)  # each chunk its narrow row chunk

@@ -17,9 +17,13 @@ def narrow_walk(tup, name, B, skip_rows):
     return {"var": "narrow", "stride": f"{name}->cols", "along": 0, "at_r0": skip_rows}  # the row's own block
 
 
+def walks(inst, p, tup, m, dt):
+    return X.walks(tup, m["block_bytes"] // dt["bytes"], narrow_walk)
+
+
 def npu_ctx(inst, p, tup, m, names, scalar_vars, dt):
     B = m["block_bytes"] // dt["bytes"]
-    k = X.npu_ctx(tup, names, B, narrow_walk)
+    k = X.npu_ctx(tup, B, narrow_walk)
     k["mode1"] = tup.axes["mode"] == "mode1"
     k["user_tmp"] = tup.axes.get("tmp") == "tmp"
     # rows broadcast per vbrcb: a multiple of B (the narrow column's next chunk starts
@@ -45,9 +49,9 @@ def test_operands(plan, tup, vr, vc, extra, variant):
     return ops
 
 
-def lower_bound(m, p, tup, vr, vc, storage_cols, E):
+def lower_bound(m, p, tup, vr, vc, storage_cols, E, ops=1):
     mode1 = tup.axes["mode"] == "mode1"
     if p == "a2a3":  # vbrcb: 8 rows a repeat
-        return EW.a2a3_bound(m, vr, vc, E, [LB.ceil(vr, m["repeat_bytes"] // m["block_bytes"])] if mode1 else [])
+        return EW.a2a3_bound(m, vr, vc, E, [LB.ceil(vr, m["repeat_bytes"] // m["block_bytes"])] if mode1 else [], ops)
     # each row needs its narrow value in a register: mode 2 one block load, mode 1 an element load and a vdup
-    return X.a5_bound(vr, vc, E, vr * (2 if mode1 else 1))
+    return X.a5_bound(vr, vc, E, vr * (2 if mode1 else 1), ops)

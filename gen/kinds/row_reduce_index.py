@@ -57,7 +57,7 @@ def notes(inst):
 
 
 def reference(inst):
-    return {"reduce": inst.d["math"]["fn"], "ref_math": None}
+    return {"reduce": inst.d["math"]["fn"], "ref_math": None, "ref_forms": {}}
 
 
 def test_shapes(E, B, cls):

@@ -25,8 +25,6 @@
 static struct {
     int count_mode;
     uint64_t hi, lo;                /* the mask register: lane bits, or the count in lo */
-    int vector_written;             /* vector writes the scalar unit has not been flagged about */
-    int scalar_written;             /* scalar stores the vector unit has not been flagged about */
 } m = { .hi = FULL, .lo = FULL };
 
 #include "pto_a2a3_sim_core.h"
@@ -35,17 +33,14 @@ static void reset_machine(void)
 {
     m.count_mode = 0;
     m.hi = m.lo = FULL;
-    m.vector_written = m.scalar_written = 0;
 }
 
-static void on_issue(void) { m.vector_written = 1; }
+static void on_issue(void) { su.vector_written = 1; } /* every instruction writes UB */
 
 void pto_a2a3_set_mask_norm(void) { m.count_mode = 0; sim.stats.mask_sets++; }
 void pto_a2a3_set_mask_count(void) { m.count_mode = 1; sim.stats.mask_sets++; }
 void pto_a2a3_set_vector_mask(uint64_t hi, uint64_t lo) { m.hi = hi; m.lo = lo; sim.stats.mask_sets++; }
 void pto_a2a3_pipe_barrier_v(void) { sim.stats.barriers++; }
-void pto_a2a3_flag_v_to_s(void) { m.vector_written = 0; sim.stats.flags++; }
-void pto_a2a3_flag_s_to_v(void) { m.scalar_written = 0; sim.stats.flags++; }
 
 /* ---- vector operands ---- */
 
@@ -140,11 +135,6 @@ static int check_operand(pto_a2a3_op op, const operand *o, const lanes *g)
     if (lo < (uintptr_t)ub) return fault(op, PTO_A2A3_HW_UB_BOUNDS, o->name, "starts before UB at host address", (uint64_t)lo, "inside UB");
     return fault(op, PTO_A2A3_HW_UB_BOUNDS, o->name, "reaches past the end of UB by bytes",
                  (uint64_t)(hi + o->eb - ((uintptr_t)ub + sizeof ub)), "inside UB");
-}
-
-static int check_flags(pto_a2a3_op op)
-{
-    return m.scalar_written ? fault(op, PTO_A2A3_HW_FLAG, NULL, "issued after scalar stores without an S->V flag; stores pending:", 1, "flag_s_to_v() first") : 0;
 }
 
 /* ---- instructions ---- */
@@ -297,33 +287,3 @@ void pto_a2a3_vreducev2(unsigned bits, void *dst, const void *src, uint32_t patt
     }
     issued(op, g.repeats);
 }
-
-/* ---- scalar access ---- */
-
-static int check_scalar(uintptr_t a, unsigned bytes, int is_store)
-{
-    const pto_a2a3_op op = PTO_A2A3_N_OPS;
-    if (!in_ub(a, a + bytes)) return fault(op, PTO_A2A3_HW_UB_BOUNDS, NULL, "address outside UB:", (uint64_t)a, "inside UB");
-    if ((a - (uintptr_t)ub) % bytes) return fault(op, PTO_A2A3_HW_ALIGN, NULL, "at UB byte", (uint64_t)(a - (uintptr_t)ub), "naturally aligned");
-    if (m.vector_written)
-        return fault(op, PTO_A2A3_HW_FLAG, NULL, is_store ? "store after vector writes without a V->S flag; pending:" : "load after vector writes without a V->S flag; pending:", 1, "flag_v_to_s() first");
-    return 0;
-}
-
-/* pto_a2a3_sld_b<w> and pto_a2a3_sst_b<w> for every element width w of SIM_WIDTHS */
-#define SCALAR_ACCESS(w)                                                   \
-    uint##w##_t pto_a2a3_sld_b##w(const void *addr)                        \
-    {                                                                      \
-        if (check_scalar((uintptr_t)addr, w / 8, 0)) return 0;             \
-        sim.stats.scalar_loads++;                                          \
-        return (uint##w##_t)load((uintptr_t)addr, w / 8);                  \
-    }                                                                      \
-                                                                           \
-    void pto_a2a3_sst_b##w(void *addr, uint##w##_t value)                  \
-    {                                                                      \
-        if (check_scalar((uintptr_t)addr, w / 8, 1)) return;               \
-        sim.stats.scalar_stores++;                                         \
-        m.scalar_written = 1;                                              \
-        store((uintptr_t)addr, w / 8, value);                              \
-    }
-SIM_WIDTHS(SCALAR_ACCESS)

@@ -19,7 +19,7 @@
 #include <stdint.h>
 #include "pto/pto_a2a3_sim.h"
 
-#define PTO_A2A3_GRID_MAX_OPS 3
+#define PTO_A2A3_GRID_MAX_OPS 4
 #define PTO_A2A3_BLOCKS_PER_REPEAT (PTO_A2A3_REPEAT_BYTES / PTO_A2A3_BLOCK_BYTES)
 
 typedef struct {
@@ -180,6 +180,43 @@ static inline int pto_a2a3_grid_next(const pto_a2a3_grid *g, pto_a2a3_step *s)
         s->rep[i] = g->along[i] ? PTO_A2A3_BLOCKS_PER_REPEAT : 0;
     }
     s->row = s->plan == PTO_A2A3_PLAN_RUN ? g->rows : s->row + 1;
+    return 1;
+}
+
+/* Bands: the region cut so that a temporary of each band fits `bytes` of scratch. A band is
+ * whole rows while one row fits (its temporary's rows are block aligned, `stride` elements
+ * apart), else a run of whole repeats of one row. bytes == 0: the whole region, one band. */
+typedef struct {
+    uint32_t row, col, rows, cols; /* the band */
+    uint32_t stride;               /* elements between its temporary's rows */
+} pto_a2a3_band;
+
+static inline void pto_a2a3_band_start(pto_a2a3_band *b)
+{
+    b->row = b->col = b->rows = b->cols = b->stride = 0;
+}
+
+/* The next band of the rows x cols region of elem_bytes elements; 0 when done. */
+static inline int pto_a2a3_band_next(pto_a2a3_band *b, uint32_t rows, uint32_t cols, uint32_t elem_bytes, uint32_t bytes)
+{
+    const uint32_t B = PTO_A2A3_BLOCK_BYTES / elem_bytes, E = PTO_A2A3_REPEAT_BYTES / elem_bytes;
+    const uint32_t width = (uint32_t)pto_a2a3__ceil(cols, B) * B, fit = bytes / elem_bytes;
+    if (b->rows) { /* past the last band */
+        b->col += b->cols;
+        if (b->col >= cols) { b->col = 0; b->row += b->rows; }
+    }
+    if (b->row >= rows || cols == 0) return 0;
+    if (bytes == 0 || width <= fit) {
+        const uint32_t most = bytes == 0 ? rows : fit / width;
+        b->rows = rows - b->row < most ? rows - b->row : most;
+        b->cols = cols;
+        b->stride = width;
+    } else {
+        const uint32_t most = fit / E * E;
+        b->rows = 1;
+        b->cols = cols - b->col < most ? cols - b->col : most;
+        b->stride = (uint32_t)pto_a2a3__ceil(b->cols, B) * B;
+    }
     return 1;
 }
 

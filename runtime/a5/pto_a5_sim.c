@@ -136,7 +136,7 @@ void pto_a5_vlds(unsigned bits, pto_a5_vreg *dst, const void *base, uint32_t off
     uintptr_t at = (uintptr_t)base + (uintptr_t)offset * (bits / 8);
     pto_a5_vreg r;
     uint32_t l;
-    if (check_width(op, bits)) return;
+    if (check_width(op, bits) || check_flags(op)) return;
     if (dist == PTO_A5_DIST_NORM) {
         if (check_pred(op, "pg", pg, eb) || check_span(op, at, norm_span(pg, eb), PTO_A5_BLOCK_BYTES)) return;
         for (l = 0; l < VL / eb; l++) lane_set(&r, eb, l, pred_on(pg, eb, l) ? load(at + (uintptr_t)l * eb, eb) : 0);
@@ -161,7 +161,7 @@ void pto_a5_vsts(unsigned bits, const pto_a5_vreg *src, void *base, uint32_t off
     unsigned eb = bits / 8;
     uintptr_t at = (uintptr_t)base + (uintptr_t)offset * (bits / 8);
     uint32_t l;
-    if (check_width(op, bits)) return;
+    if (check_width(op, bits) || check_flags(op)) return;
     if (dist == PTO_A5_DIST_NORM) {
         if (check_pred(op, "pg", pg, eb) || check_span(op, at, norm_span(pg, eb), PTO_A5_BLOCK_BYTES)) return;
         for (l = 0; l < VL / eb; l++)
@@ -173,6 +173,7 @@ void pto_a5_vsts(unsigned bits, const pto_a5_vreg *src, void *base, uint32_t off
         fault(op, PTO_A5_HW_ARG, NULL, "distribution", (uint64_t)dist, "NORM or ONEPT");
         return;
     }
+    su.vector_written = 1; /* the scalar unit must wait for a V->S flag */
     issued(op, 1);
 }
 

@@ -21,6 +21,12 @@ static struct {
     PTO(stats) stats;
 } sim;
 
+/* The scalar unit's view of UB hand-over (flags): what the other unit wrote without one. */
+static struct {
+    int vector_written; /* vector stores to UB the scalar unit has not been flagged about */
+    int scalar_written; /* scalar stores the vector unit has not been flagged about */
+} su;
+
 #define SIM_NAME(name) #name,
 static const char *const op_names[] = { SIM_OPS(SIM_NAME) "scalar access" };
 static const char *const rule_names[] = { SIM_RULES(SIM_NAME) };
@@ -106,6 +112,7 @@ void PTO(sim_reset)(void)
     unsigned char *s = (unsigned char *)&sim.stats;
     size_t k;
     for (k = 0; k < sizeof sim.stats; k++) s[k] = 0;
+    su.vector_written = su.scalar_written = 0;
     reset_machine();
 }
 
@@ -249,5 +256,46 @@ static int64_t reduce_rank(PTO(op) op, pto_dtype dt, uint32_t v)
     }
 #undef SIM_DOWN_CASE
 }
+
+/* ---- the scalar unit: loads and stores of UB, and the flags that hand UB data over between it
+ * and the vector unit (kernels use it for what the vector unit has no instruction for) ---- */
+
+void PTO(flag_v_to_s)(void) { su.vector_written = 0; sim.stats.flags++; }
+void PTO(flag_s_to_v)(void) { su.scalar_written = 0; sim.stats.flags++; }
+
+/* A vector instruction that reads or writes UB after scalar stores needs an S->V flag first. */
+static int check_flags(PTO(op) op)
+{
+    return su.scalar_written ? fault(op, PTO_(HW_FLAG), NULL, "issued after scalar stores without an S->V flag; stores pending:", 1, "flag_s_to_v() first") : 0;
+}
+
+static int check_scalar(uintptr_t a, unsigned bytes, int is_store)
+{
+    const PTO(op) op = PTO_(N_OPS);
+    if (!in_ub(a, a + bytes)) return fault(op, PTO_(HW_UB_BOUNDS), NULL, "address outside UB:", (uint64_t)a, "inside UB");
+    if ((a - (uintptr_t)ub) % bytes) return fault(op, PTO_(HW_ALIGN), NULL, "at UB byte", (uint64_t)(a - (uintptr_t)ub), "naturally aligned");
+    if (su.vector_written)
+        return fault(op, PTO_(HW_FLAG), NULL, is_store ? "store after vector writes without a V->S flag; pending:" : "load after vector writes without a V->S flag; pending:", 1, "flag_v_to_s() first");
+    return 0;
+}
+
+/* PTO(sld_b<w>) and PTO(sst_b<w>) for every element width w of SIM_WIDTHS */
+#define SIM_SCALAR_ACCESS(w)                                               \
+    uint##w##_t PTO(sld_b##w)(const void *addr)                            \
+    {                                                                      \
+        if (check_scalar((uintptr_t)addr, w / 8, 0)) return 0;             \
+        sim.stats.scalar_loads++;                                          \
+        return (uint##w##_t)load((uintptr_t)addr, w / 8);                  \
+    }                                                                      \
+                                                                           \
+    void PTO(sst_b##w)(void *addr, uint##w##_t value)                      \
+    {                                                                      \
+        if (check_scalar((uintptr_t)addr, w / 8, 1)) return;               \
+        sim.stats.scalar_stores++;                                         \
+        su.scalar_written = 1;                                             \
+        store((uintptr_t)addr, w / 8, value);                              \
+    }
+SIM_WIDTHS(SIM_SCALAR_ACCESS)
+#undef SIM_SCALAR_ACCESS
 
 #endif /* PTO_SIM_CORE_H */

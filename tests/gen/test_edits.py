@@ -135,10 +135,16 @@ class Edits(unittest.TestCase):
         self.assertRegex(out, r"spec/profiles\.lua:\d+: profile a9 has kernels = true but "
                               r"templates/a9/\w+\.c\.j2 \(kind \w+\) does not exist")
 
-    def test_math_without_a_vector_instruction_is_an_error(self):
-        out = self.late_error("novop", EXPAND.format(kind="row_expand", math="src0 - src1 - src1", T='"f32"'))
+    def test_math_of_two_instructions_in_a_kind_of_one_is_an_error(self):
+        out = self.late_error("novop", scalar_math("tgen", "src * scalar + src"))
         self.assertRegex(out, r"spec/isa/tgen\.lua:\d+: math needs 2 vector instructions on a2a3 "
-                              r"\(vsub, vsub\); kind row_expand kernels issue one")
+                              r"\(vmuls, vadd\); kind elementwise_scalar kernels issue one")
+
+    def test_math_needing_the_scratch_in_a_kind_without_bands_is_an_error(self):
+        out = self.late_error("noband", EXPAND.format(kind="row_expand", math="src0 - src1 - src1", T='"f32"'))
+        self.assertRegex(out, r"spec/isa/tgen\.lua:\d+: math needs a temporary on a2a3 that dst cannot hold "
+                              r"\(an instruction after it reads a source tile, which dst may be\), and kind "
+                              r"row_expand kernels do not cut the region into bands of the scratch")
 
     def test_math_a_profile_cannot_lower_lists_what_it_can(self):
         out = self.late_error("nolower", scalar_math("tgen", "scalar - src"))

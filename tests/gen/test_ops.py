@@ -77,6 +77,12 @@ class Lowering(unittest.TestCase):
                 ops["src1"] = {"tile": True}
             self.kind = {"operands": ops, "scalar_unit": True}
 
+        def math(self, form="main"):
+            return self.d["math"]
+
+        def math_text(self, form="main"):
+            return self.d["math_text"]
+
     @staticmethod
     def call(fn, *args):
         return {"op": "call", "fn": fn, "args": [a if isinstance(a, dict) else {"op": "ref", "name": a} for a in args]}

@@ -81,10 +81,19 @@ static uint64_t expect_at(const run *r, int op, uint32_t i, uint32_t j, uint64_t
     uint64_t v[2];
     *n_in = 2;
     switch (t->kind) {
-    case H_KIND_ELEMENTWISE_SCALAR:
-        v[0] = get(r, a, 1, i, j);
-        v[1] = load(a + r->c->op[2].offset, dt_bytes(dt));
+    case H_KIND_ELEMENTWISE_SCALAR: { /* the tile's element, then the scalar, in either operand order */
+        int s = t->io[1] == H_IO_SCALAR ? 1 : 2;
+        v[0] = get(r, a, 3 - s, i, j);
+        v[1] = load(a + r->c->op[s].offset, dt_bytes(dt));
         break;
+    }
+    case H_KIND_TERNARY_SCALAR: { /* src0, the scalar, src1; the messages show src0 and src1 */
+        uint64_t w[3];
+        w[0] = in[0] = get(r, a, 1, i, j);
+        w[1] = load(a + r->c->op[2].offset, dt_bytes(dt));
+        w[2] = in[1] = get(r, a, 3, i, j);
+        return t->math(dt, w);
+    }
     case H_KIND_ROW_EXPAND:
     case H_KIND_COL_EXPAND: {
         int full = t->swap ? 2 : 1, narrow = t->swap ? 1 : 2;

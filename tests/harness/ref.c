@@ -117,6 +117,32 @@ uint64_t ref_div(pto_dtype dt, uint64_t a, uint64_t b)
     return ref_from_int(dt, x / y);             /* truncates; MIN / -1 wraps to MIN */
 }
 
+uint64_t ref_fmod(pto_dtype dt, uint64_t a, uint64_t b)
+{
+    int64_t x, y;
+    if (ref_fmt(dt)->is_float) return float_op(dt, a, b, fmod); /* C's fmod is exact */
+    x = ref_to_int(dt, a);
+    y = ref_to_int(dt, b);
+    if (y == 0) return a;
+    return ref_from_int(dt, x % y);           /* in 64 bits: MIN % -1 is 0 */
+}
+
+uint64_t ref_rem(pto_dtype dt, uint64_t a, uint64_t b)
+{
+    int64_t x, y, r;
+    if (ref_fmt(dt)->is_float) {
+        double u = ref_to_double(dt, a), v = ref_to_double(dt, b), q = fmod(u, v);
+        if (q == 0) return ref_from_double(dt, copysign(0.0, v));
+        if (signbit(q) != signbit(v) && !isnan(q)) q += v; /* rounded in double, then to the dtype: 53 >= 2p + 2 */
+        return ref_from_double(dt, q);
+    }
+    x = ref_to_int(dt, a);
+    y = ref_to_int(dt, b);
+    if (y == 0) return a;
+    r = x % y;
+    return ref_from_int(dt, r != 0 && (r < 0) != (y < 0) ? r + y : r);
+}
+
 uint64_t ref_neg(pto_dtype dt, uint64_t a)
 {
     const ref_format *f = ref_fmt(dt);

@@ -31,6 +31,8 @@ uint64_t ref_sub(pto_dtype dt, uint64_t a, uint64_t b);
 uint64_t ref_mul(pto_dtype dt, uint64_t a, uint64_t b);
 uint64_t ref_div(pto_dtype dt, uint64_t a, uint64_t b);
 uint64_t ref_neg(pto_dtype dt, uint64_t a);
+uint64_t ref_fmod(pto_dtype dt, uint64_t a, uint64_t b); /* exact; x % 0 = x, MIN % -1 = 0 */
+uint64_t ref_rem(pto_dtype dt, uint64_t a, uint64_t b);  /* floor modulo, b's sign */
 uint64_t ref_max(pto_dtype dt, uint64_t a, uint64_t b);
 uint64_t ref_min(pto_dtype dt, uint64_t a, uint64_t b);
 /* Lowest index of the maximum; NaN is above every number and the first NaN wins. -0 and +0

@@ -1,0 +1,11 @@
+-- target: isa/zz_rdiv.lua
+-- expect: spec/isa/zz_rdiv.lua:7: forms.rev: unknown operand 'dst'; allowed: scalar, src
+instruction {
+  name = "zz_rdiv",
+  family = "tile-scalar-and-immediate",
+  kind = "elementwise_scalar",
+  summary = "The scalar divided by each element.",
+  math = "src / scalar",
+  forms = { rev = "scalar / dst" },
+  legal = { a5 = { T = { "f32" } } },
+}

@@ -1,0 +1,11 @@
+-- target: isa/zz_rdiv.lua
+-- expect: spec/isa/zz_rdiv.lua:7: forms: kind elementwise_scalar has no optional entry 'inverse'; allowed: rev
+instruction {
+  name = "zz_rdiv",
+  family = "tile-scalar-and-immediate",
+  kind = "elementwise_scalar",
+  summary = "The scalar divided by each element.",
+  math = "src / scalar",
+  forms = { inverse = "scalar / src" },
+  legal = { a5 = { T = { "f32" } } },
+}
