@@ -1,7 +1,9 @@
 -- The tiny expression language shared by `math` (element values) and `rules` (integer and
 -- boolean predicates over operand attributes and machine parameters).
---   expr  := or ; or := and {"or" and} ; and := not {"and" not} ; not := "not" not | cmp
---   cmp   := sum [("=="|"~="|"<"|"<="|">"|">=") sum] ; sum := prod {("+"|"-") prod}
+--   expr  := or ; or := and {"or" and} ; and := not {"and" not} ; not := "not" not | bor
+--   bor   := bxor {"|" bxor} ; bxor := band {"^" band} ; band := cmp {"&" cmp}   (math only; C's precedence)
+--   cmp   := shift [("=="|"~="|"<"|"<="|">"|">=") shift] ; shift := sum {("<<"|">>") sum} (math only)
+--   sum   := prod {("+"|"-") prod}
 --   prod  := unary {("*"|"/") unary} ; unary := "-" unary | primary
 --   primary := INTEGER | NAME ["." NAME] | NAME "(" [expr {"," expr}] ")" | "(" expr ")"
 -- Parse errors and type errors are returned as strings; the caller adds file:line.
@@ -36,10 +38,10 @@ local function tokenize(src)
       i = i + #name
     else
       local two = src:sub(i, i + 1)
-      if two == "==" or two == "~=" or two == "!=" or two == "<=" or two == ">=" then
+      if two == "==" or two == "~=" or two == "!=" or two == "<=" or two == ">=" or two == "<<" or two == ">>" then
         toks[#toks + 1] = { t = (two == "!=") and "~=" or two, col = i }
         i = i + 2
-      elseif c:match("[%+%-%*/%(%)<>,%.]") then
+      elseif c:match("[%+%-%*/%(%)<>,%.&|^]") then
         toks[#toks + 1] = { t = c, col = i }
         i = i + 1
       else
@@ -106,18 +108,20 @@ function M.parse(src)
   end
   local prod = binary(unary, { ["*"] = true, ["/"] = true })
   local sum = binary(prod, { ["+"] = true, ["-"] = true })
+  local shift = binary(sum, { ["<<"] = true, [">>"] = true })
   local function cmp()
-    local lhs = sum()
+    local lhs = shift()
     local t = peek().t
     if t == "==" or t == "~=" or t == "<" or t == "<=" or t == ">" or t == ">=" then
       pos = pos + 1
-      return { op = t, args = { lhs, sum() } }
+      return { op = t, args = { lhs, shift() } }
     end
     return lhs
   end
+  local bor = binary(binary(binary(cmp, { ["&"] = true }), { ["^"] = true }), { ["|"] = true })
   local function notx()
     if peek().t == "not" then pos = pos + 1; return { op = "not", args = { notx() } } end
-    return cmp()
+    return bor()
   end
   local andx = binary(notx, { ["and"] = true })
   expr = binary(andx, { ["or"] = true })
@@ -181,6 +185,9 @@ function M.check(ast, ctx, at_root)
     elseif e.op == "==" or e.op == "~=" or e.op == "<" or e.op == "<=" or e.op == ">" or e.op == ">=" then
       if ctx.kind == "math" then err("comparisons are not allowed in math") end
       want, result = "int", "bool"
+    elseif e.op == "<<" or e.op == ">>" or e.op == "&" or e.op == "|" or e.op == "^" then
+      if ctx.kind ~= "math" then err("'" .. e.op .. "' is allowed in math only") end
+      want, result = "value", "value"
     else
       want = (ctx.kind == "math") and "value" or "int"
       result = want

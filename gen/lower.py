@@ -5,7 +5,8 @@ A program is
   prep        scalar-unit computations on scalars, once per call: [(variable, math AST)]
   steps       vector instructions in order: {"cls": "binary" | "unary" | "scalar" | "reduce" | "dup",
               "instr", "out", "args"}; args name tile operands, temporaries (t0, t1, ...) and
-              scalar variables; "out" is dst for the last step
+              scalar variables; "out" is dst for the last step; "count": a shift's answer to a
+              count of the width or more (spec/ops.lua lower.count), which the kernel gives
   scalar_unit the whole math runs element by element on the scalar unit (for dtypes its
               instructions lack, where the operations' lowerings and the kind allow it)
 An operation on scalars alone runs on the scalar unit; one on a vector uses the profile's
@@ -78,11 +79,11 @@ def program(model, inst, p, dtype, form="main"):
         prep.append((v, ast))
         return v
 
-    def emit(cls, instr, args):
+    def emit(cls, instr, args, count=None):
         if cls != "dup" and dtype not in isa.get(instr, []):
             lacking.append(instr)
         out = new_temp()
-        steps.append({"cls": cls, "instr": instr, "out": out, "args": args})
+        steps.append({"cls": cls, "instr": instr, "out": out, "args": args, "count": count})
         return ("vec", out)
 
     def walk(e):
@@ -112,7 +113,7 @@ def program(model, inst, p, dtype, form="main"):
         scalar_first = vals[0][0] == "scal"
         vec, sca = (vals[1], vals[0]) if scalar_first else (vals[0], vals[1])
         if "instr" in sc and (not scalar_first or o["commutative"]):
-            return emit("scalar", sc["instr"], [vec[1], scalar_var(sca[1])])
+            return emit("scalar", sc["instr"], [vec[1], scalar_var(sca[1])], low.get("count"))
         if "rewrite" in sc and not scalar_first:
             return walk(_substitute(sc["rewrite"], {"a": _as_ast(vec), "b": sca[1]}))
         if sc.get("dup"):
@@ -199,5 +200,5 @@ def instructions(model, p):
             out[low["vector"]] = {"cls": "reduce" if o["reduce"] else "unary" if o["arity"] == 1 else "binary",
                                   "op": o["name"]}
         if "instr" in (low.get("scalar") or {}):
-            out[low["scalar"]["instr"]] = {"cls": "scalar", "op": o["name"]}
+            out[low["scalar"]["instr"]] = {"cls": "scalar", "op": o["name"], "count": low.get("count")}
     return out

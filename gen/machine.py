@@ -49,6 +49,7 @@ def context(model, p):
     ops = sorted(isa)
     dtypes = model.dtypes
     instrs = lower.instructions(model, p)
+    classes = {o["name"]: o["classes"] for o in model.ops}
     typed = [{"op": op, "cls": instrs[op]["cls"], "dt": d, "T": CTYPE[d], "enum": dtypes[d]["enum"]}
              for op in ops for d in isa[op]]
     spec = MODELS[p]
@@ -64,7 +65,12 @@ def context(model, p):
         "widths": sorted({dtypes[d]["bits"] for op in ops for d in isa[op]}),
         "compared": [{"name": d["name"], "enum": d["enum"]} for d in model.dtype_list
                      if any(d["name"] in isa[op] for op in ops)],
-        "alu_ops": [{"op": op, "fn": instrs[op]["op"]} for op in ops if instrs[op]["cls"] != "reduce"],
+        # element-wise instructions by the class of dtypes their operation is defined on
+        "alu_ops": [{"op": op, "fn": instrs[op]["op"], "float": "float" in classes[instrs[op]["op"]],
+                     "int": bool({"signed", "unsigned"} & set(classes[instrs[op]["op"]]))}
+                    for op in ops if instrs[op]["cls"] != "reduce"],
+        # shifts: their scalar is a count, below the element width (spec/ops.lua lower.count)
+        "count_ops": [op for op in ops if instrs[op].get("count")],
         # the row reductions it has and their direction (down: the minimum wins)
         "reductions": [{"op": i, "down": reductions.REDUCTIONS[d["op"]]["better"] == "<"}
                        for i, d in sorted(instrs.items()) if d["cls"] == "reduce"],

@@ -95,6 +95,9 @@ def kernel_ctx(inst, p, tup):
                   for v, a in prog["prep"]],
          "dup": bool(dup),
          "scalar_unit": prog["scalar_unit"]}
+    k["count"] = None
+    if step.get("count"):  # a shift: the kernel clamps the count and gives the answer for wide ones
+        k["count"] = {"width": 8 * eb, "zero": step["count"] == "zero" or dt["class"] != "signed"}
     if prog["scalar_unit"]:  # the whole math per element, on the scalar unit, on the stored bits
         k["from_bits"] = f"{prefix}__float" if dt["name"] == "f32" else f"({c['T']})"
         k["to_bits"] = f"{prefix}__bits" if dt["name"] == "f32" else f"(uint{8 * eb}_t)"

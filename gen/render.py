@@ -180,7 +180,8 @@ class Renderer:
             base["ints"] = [{"name": d["name"], "ctype": CTYPE[d["name"]], "signed": d["class"] == "signed",
                              "wide": "uint32_t", "ft": "float" if d["bits"] < 24 else "double",
                              "precision": 24 if d["bits"] < 24 else 53,
-                             "special": "0 and -1" if d["class"] == "signed" else "0", "enum": d["enum"]}
+                             "special": "0 and -1" if d["class"] == "signed" else "0", "enum": d["enum"],
+                             "bits": d["bits"]}
                             for d in m.dtype_list if d["class"] != "float"]
             base["halfs"] = [{"name": d["name"], "inf": f"0x{((1 << d['exponent_bits']) - 1) << d['fraction_bits']:04x}u"}
                              for d in m.dtype_list if d["class"] == "float" and d["bits"] == 16]

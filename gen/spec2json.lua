@@ -317,8 +317,9 @@ end
 
 local OP_FIELDS = { name = "string", symbol = "string", arity = "number", classes = "table", commutative = "boolean",
                     reduce = "boolean", summary = "string", lower = "table" }
-local SYMBOLS = { "+", "-", "*", "/" }
-local LOWER_FIELDS = { vector = "string", scalar = "string", scalar_unit = "boolean" }
+local SYMBOLS = { "+", "-", "*", "/", "<<", ">>", "&", "|", "^" }
+local LOWER_FIELDS = { vector = "string", scalar = "string", scalar_unit = "boolean", count = "string" }
+local COUNTS = { "zero", "sign" } -- what a shift by a count of the width or more gives (lower.count)
 local OPS, op_names = {}, {}
 local op_symbols = {}   -- "<symbol>/<arity>" -> op name
 for _, r in ipairs(records.op) do
@@ -406,7 +407,7 @@ for _, n in ipairs(op_names) do
   for pname, L in pairs(r.lower) do
     if type(L) == "table" then
       isa_named[pname] = isa_named[pname] or {}
-      for _, v in ipairs({ L.vector, L.scalar }) do
+      for _, v in pairs({ L.vector or false, L.scalar or false }) do -- either may be absent
         if type(v) == "string" and v:match("^[%a_][%w_]*$") and v ~= "dup" then isa_named[pname][v] = true end
       end
     end
@@ -418,7 +419,10 @@ for _, n in ipairs(op_names) do
       for _, q in ipairs(profile_names) do if next(PROFILES[q].isa) then with_isa[#with_isa + 1] = q end end
       err_at(r, keys, string.format("lower: unknown profile '%s'; allowed: %s (profiles with an isa)", show(pname), join(with_isa)))
     elseif fields(r, L, keys, LOWER_FIELDS, {}, "lower." .. pname) then
-      local norm = { vector = L.vector, scalar_unit = L.scalar_unit or false }
+      local norm = { vector = L.vector, scalar_unit = L.scalar_unit or false, count = L.count }
+      if L.count and not set(COUNTS)[L.count] then
+        err_at(r, { "lower", pname, "count" }, string.format("lower.%s.count: unknown value '%s'; allowed: %s", pname, L.count, join(COUNTS)))
+      end
       isa_lowered[pname] = isa_lowered[pname] or {}
       local function want_instr(field, instr)
         if P.isa[instr] then isa_lowered[pname][instr] = true; return true end

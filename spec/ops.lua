@@ -43,6 +43,35 @@ op { name = "min", arity = 2, classes = { "float", "signed", "unsigned" }, commu
      summary = "IEEE 754-2019 minimum: NaN wins, min(-0, +0) = -0",
      lower = { a2a3 = { vector = "vmin", scalar = "vmins" }, a5 = { vector = "vmin", scalar = "vmins" } } }
 
+-- Shifts take the scalar as an unsigned count. The instructions leave counts of the element width
+-- or more unspecified (the simulators fault on them), so the kernels clamp the count and give the
+-- contract's answer themselves: count = "zero" (a zero result), "sign" (signed dtypes: the sign
+-- fill, the shift by width - 1; unsigned: zero).
+op { name = "shl", symbol = "<<", arity = 2, classes = { "signed", "unsigned" },
+     summary = "a << b on the two's-complement bits, b read as an unsigned count; a count of the width or more gives 0",
+     lower = { a2a3 = { scalar = "vshl", count = "zero" }, a5 = { scalar = "vshls", count = "zero" } } }
+
+op { name = "shr", symbol = ">>", arity = 2, classes = { "signed", "unsigned" },
+     summary = "a >> b, arithmetic on signed dtypes, b read as an unsigned count; a count of the width or more gives the sign fill (0 unsigned)",
+     lower = { a2a3 = { scalar = "vshr", count = "sign" }, a5 = { scalar = "vshrs", count = "sign" } } }
+
+-- Bitwise operations have vector instructions only: the scalar is broadcast.
+op { name = "and", symbol = "&", arity = 2, classes = { "signed", "unsigned" }, commutative = true,
+     summary = "a & b on the bits",
+     lower = { a2a3 = { vector = "vand", scalar = "dup" }, a5 = { vector = "vand", scalar = "dup" } } }
+
+op { name = "or", symbol = "|", arity = 2, classes = { "signed", "unsigned" }, commutative = true,
+     summary = "a | b on the bits",
+     lower = { a2a3 = { vector = "vor", scalar = "dup" }, a5 = { vector = "vor", scalar = "dup" } } }
+
+op { name = "xor", symbol = "^", arity = 2, classes = { "signed", "unsigned" }, commutative = true,
+     summary = "a ^ b on the bits",
+     lower = { a5 = { vector = "vxor", scalar = "dup" } } }
+
+op { name = "lrelu", arity = 2, classes = { "float" },
+     summary = "leaky ReLU: a >= 0 ? a : a * b, the product rounded once (-0 stays -0, NaN gives NaN)",
+     lower = { a2a3 = { scalar = "vlrelu" }, a5 = { scalar = "vlrelu" } } }
+
 -- The exact remainders: neither NPU has an instruction that computes them exactly (upstream's
 -- src - trunc(src/s)*s rounds at every step), so both run them on the scalar unit.
 op { name = "fmod", arity = 2, classes = { "float", "signed", "unsigned" },

@@ -31,6 +31,8 @@ end
 -- is a spec error. Data moves (vbrcb, vreducev2, vcopy) work on any 16/32-bit element.
 local a2a3_arith = { "f32", "f16", "i32", "i16" }
 local a2a3_float = { "f32", "f16" }
+local a2a3_shift = { "i32", "u32", "i16", "u16" }
+local a2a3_bits = { "i16", "u16" } -- vand/vor work on 16-bit lanes
 
 profile {
   name = "a2a3",
@@ -41,6 +43,7 @@ profile {
     vadd = a2a3_arith, vsub = a2a3_arith, vmul = a2a3_arith, vdiv = a2a3_float, vmax = a2a3_arith, vmin = a2a3_arith,
     vadds = a2a3_arith, vmuls = a2a3_arith, vmaxs = a2a3_arith, vmins = a2a3_arith,
     vcmax = a2a3_float, vcmin = a2a3_float,
+    vshl = a2a3_shift, vshr = a2a3_shift, vand = a2a3_bits, vor = a2a3_bits, vlrelu = a2a3_float,
   },
   semantics = contract,
 }
@@ -50,6 +53,7 @@ profile {
 -- predicates, vcmp, vsel, vdup and vdintlv work on any element.
 local all9 = { "f32", "f16", "bf16", "i32", "u32", "i16", "u16", "i8", "u8" }
 local a5_reduce = { "f32", "f16", "i32", "u32", "i16", "u16" }
+local a5_ints = { "i32", "u32", "i16", "u16", "i8", "u8" }
 
 profile {
   name = "a5",
@@ -59,7 +63,8 @@ profile {
   isa = {
     vadd = all9, vsub = all9, vmul = all9, vdiv = all9, vmax = all9, vmin = all9,
     vadds = all9, vmuls = all9, vmaxs = all9, vmins = all9, vcmax = a5_reduce,
-    vcmin = a5_reduce,
+    vcmin = a5_reduce, vshls = a5_ints, vshrs = a5_ints, vand = a5_ints, vor = a5_ints, vxor = a5_ints,
+    vlrelu = { "f32", "f16" },
   },
   semantics = contract,
 }

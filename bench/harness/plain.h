@@ -73,6 +73,7 @@ static inline float plain__mul_f(float a, float b) { return a * b; }
 static inline float plain__div_f(float a, float b) { return a / b; }
 static inline float plain__neg_f(float a) { return -a; }
 static inline float plain__fmod_f(float a, float b) { return fmodf(a, b); }
+static inline float plain__lrelu_f(float a, float b) { return a >= 0 ? a : a * b; }
 static inline float plain__rem_f(float a, float b)
 {
     float r = fmodf(a, b);
@@ -96,15 +97,23 @@ static inline float plain__min_f(float a, float b)
 }
 
 /* Integers: add, sub, mul and neg wrap (computed unsigned); x/0 is all ones; MIN/-1 is MIN. */
-#define PLAIN_WRAPPING_OPS(N, T)                                                                   \
+#define PLAIN_WRAPPING_OPS(N, T, U)                                                                   \
     static inline T plain__add_##N(T a, T b) { return (T)((uint32_t)a + (uint32_t)b); }        \
     static inline T plain__sub_##N(T a, T b) { return (T)((uint32_t)a - (uint32_t)b); }        \
     static inline T plain__mul_##N(T a, T b) { return (T)((uint32_t)a * (uint32_t)b); }        \
     static inline T plain__neg_##N(T a) { return (T)(0u - (uint32_t)a); }                      \
     static inline T plain__max_##N(T a, T b) { return a > b ? a : b; }                         \
-    static inline T plain__min_##N(T a, T b) { return a < b ? a : b; }
-#define PLAIN_SIGNED_OPS(N, T)                                                                     \
-    PLAIN_WRAPPING_OPS(N, T)                                                                       \
+    static inline T plain__min_##N(T a, T b) { return a < b ? a : b; }                         \
+    static inline T plain__and_##N(T a, T b) { return (T)(a & b); }                            \
+    static inline T plain__or_##N(T a, T b) { return (T)(a | b); }                             \
+    static inline T plain__xor_##N(T a, T b) { return (T)(a ^ b); }                            \
+    static inline T plain__shl_##N(T a, T b)                                                   \
+    {                                                                                          \
+        if ((U)b >= 8 * sizeof(T)) return 0;                                                   \
+        return (T)((uint32_t)(U)a << (U)b);                                                    \
+    }
+#define PLAIN_SIGNED_OPS(N, T, U)                                                                     \
+    PLAIN_WRAPPING_OPS(N, T, U)                                                                    \
     static inline T plain__fmod_##N(T a, T b)                                                      \
     {                                                                                              \
         if (b == 0) return a;                                                                      \
@@ -117,23 +126,28 @@ static inline float plain__min_f(float a, float b)
         if (r != 0 && (r < 0) != (b < 0)) r = (T)(r + b);                                          \
         return r;                                                                                  \
     }                                                                                              \
+    static inline T plain__shr_##N(T a, T b) /* arithmetic (gcc): a count past the width fills */  \
+    {                                                                                              \
+        return (T)(a >> ((U)b >= 8 * sizeof(T) ? 8 * sizeof(T) - 1 : (U)b));                       \
+    }                                                                                              \
     static inline T plain__div_##N(T a, T b)                                                       \
     {                                                                                              \
         if (b == 0) return -1;                                                                     \
         if (b == -1) return plain__neg_##N(a);                                                     \
         return (T)(a / b);                                                                         \
     }
-#define PLAIN_UNSIGNED_OPS(N, T)                                                                   \
-    PLAIN_WRAPPING_OPS(N, T)                                                                       \
+#define PLAIN_UNSIGNED_OPS(N, T, U)                                                                   \
+    PLAIN_WRAPPING_OPS(N, T, U)                                                                    \
     static inline T plain__fmod_##N(T a, T b) { return b == 0 ? a : (T)(a % b); }               \
     static inline T plain__rem_##N(T a, T b) { return plain__fmod_##N(a, b); }                  \
+    static inline T plain__shr_##N(T a, T b) { return (U)b >= 8 * sizeof(T) ? 0 : (T)(a >> (U)b); } \
     static inline T plain__div_##N(T a, T b) { return b == 0 ? (T)~(T)0 : (T)(a / b); }
 
-PLAIN_SIGNED_OPS(i32, int32_t)
-PLAIN_UNSIGNED_OPS(u32, uint32_t)
-PLAIN_SIGNED_OPS(i16, int16_t)
-PLAIN_UNSIGNED_OPS(u16, uint16_t)
-PLAIN_SIGNED_OPS(i8, int8_t)
-PLAIN_UNSIGNED_OPS(u8, uint8_t)
+PLAIN_SIGNED_OPS(i32, int32_t, uint32_t)
+PLAIN_UNSIGNED_OPS(u32, uint32_t, uint32_t)
+PLAIN_SIGNED_OPS(i16, int16_t, uint16_t)
+PLAIN_UNSIGNED_OPS(u16, uint16_t, uint16_t)
+PLAIN_SIGNED_OPS(i8, int8_t, uint8_t)
+PLAIN_UNSIGNED_OPS(u8, uint8_t, uint8_t)
 
 #endif

@@ -180,6 +180,7 @@ void pto_a2a3_vscalar(pto_a2a3_op op, pto_dtype dt, void *dst, const void *src, 
                          uint32_t repeat, uint32_t dst_blk, uint32_t src_blk, uint32_t dst_rep, uint32_t src_rep)
 {
     const uint32_t blk[3] = { dst_blk, src_blk, 0 }, rep[3] = { dst_rep, src_rep, 0 };
+    if (check_count(op, dt, scalar)) return;
     elementwise(op, dt, dst, src, NULL, scalar, repeat, blk, rep);
 }
 

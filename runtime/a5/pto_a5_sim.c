@@ -206,6 +206,7 @@ void pto_a5_vbinary(pto_a5_op op, pto_dtype dt, pto_a5_vreg *dst, const pto_a5_v
 void pto_a5_vscalar(pto_a5_op op, pto_dtype dt, pto_a5_vreg *dst, const pto_a5_vreg *a, const void *scalar,
                        const pto_a5_preg *pg, pto_a5_mode mode)
 {
+    if (check_count(op, dt, scalar)) return;
     elementwise(op, dt, dst, a, NULL, scalar, pg, mode);
 }
 

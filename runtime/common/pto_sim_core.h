@@ -4,7 +4,7 @@
  * element arithmetic per the semantics contract. Not a header to include anywhere else: the
  * profile's simulator (pto_<profile>_sim.c) includes it once, after
  *   - its public header pto/pto_<profile>_sim.h, pto_<profile>_ops.h and its generated
- *     pto_<profile>_sim_tables.h (SIM_OPS, SIM_TAKES, SIM_ALU_OPS, ...),
+ *     pto_<profile>_sim_tables.h (SIM_OPS, SIM_TAKES, SIM_ALU_FLOAT_OPS, ...),
  *   - PTO(name) and PTO_(NAME): the profile's names, pto_<profile>_name and PTO_<PROFILE>_NAME,
  * and defines reset_machine() and on_issue(). Freestanding: no libc. */
 #ifndef PTO_SIM_CORE_H
@@ -202,13 +202,13 @@ static uint32_t alu(PTO(op) op, pto_dtype dt, uint32_t a, uint32_t b)
 #define SIM_INT_DTYPE(dtype, name, T) \
     case dtype:                       \
         switch (op) {                 \
-        SIM_ALU_OPS(SIM_INT_CASE, T, name) \
+        SIM_ALU_INT_OPS(SIM_INT_CASE, T, name) \
         default: return a;            \
         }
     if (dt == PTO_F32 || dt == PTO_F16 || dt == PTO_BF16) {
         float x = as_float(dt, a), y = as_float(dt, b), r;
         switch (op) {
-        SIM_ALU_OPS(SIM_FLOAT_CASE, float, f)
+        SIM_ALU_FLOAT_OPS(SIM_FLOAT_CASE, float, f)
         default: r = x; break;
         }
         return from_float(dt, r); /* one rounding of the exact f32 result */
@@ -220,6 +220,23 @@ static uint32_t alu(PTO(op) op, pto_dtype dt, uint32_t a, uint32_t b)
 #undef SIM_FLOAT_CASE
 #undef SIM_INT_CASE
 #undef SIM_INT_DTYPE
+}
+
+/* A shift's count (its scalar, read as unsigned) must be below the element width: the hardware
+ * leaves wider counts unspecified, so the kernels must not issue them. */
+static int check_count(PTO(op) op, pto_dtype dt, const void *scalar)
+{
+    uint32_t count;
+#define SIM_COUNT_CASE(opcode) case opcode:
+    switch (op) {
+    SIM_COUNT_OPS(SIM_COUNT_CASE)
+        if ((unsigned)dt >= sizeof elem_bytes || !scalar) return 0; /* the instruction's own checks report these */
+        count = load((uintptr_t)scalar, elem_bytes[dt]);
+        return count >= 8u * elem_bytes[dt] ? fault(op, PTO_(HW_ARG), "scalar", "shift count", count, "below the element width") : 0;
+    default:
+        return 0;
+    }
+#undef SIM_COUNT_CASE
 }
 
 /* Order key for vcmax (and A5's vcmp on integers): numeric order, -0 == +0, every NaN above

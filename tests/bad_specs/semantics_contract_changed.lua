@@ -1,6 +1,6 @@
 -- target: profiles.lua
 -- replace: argmax_ties = "lowest_index",
 -- with: argmax_ties = "highest_index",
--- expect: spec/profiles.lua:45: semantics.argmax_ties = 'highest_index' is not implemented by the generator; allowed: lowest_index
--- expect: spec/profiles.lua:64: semantics.argmax_ties = 'highest_index' is not implemented by the generator; allowed: lowest_index
--- expect: spec/profiles.lua:78: semantics.argmax_ties = 'highest_index' is not implemented by the generator; allowed: lowest_index
+-- expect: spec/profiles.lua:48: semantics.argmax_ties = 'highest_index' is not implemented by the generator; allowed: lowest_index
+-- expect: spec/profiles.lua:69: semantics.argmax_ties = 'highest_index' is not implemented by the generator; allowed: lowest_index
+-- expect: spec/profiles.lua:83: semantics.argmax_ties = 'highest_index' is not implemented by the generator; allowed: lowest_index

@@ -61,7 +61,8 @@ class OpsTable(unittest.TestCase):
 
     def test_operators_of_the_math_are_the_table_symbols(self):
         symbols = {(o["symbol"], o["arity"]) for o in MODEL.ops if o.get("symbol")}
-        self.assertEqual(symbols, {("+", 2), ("-", 2), ("*", 2), ("/", 2), ("-", 1)})
+        self.assertEqual(symbols, {("+", 2), ("-", 2), ("*", 2), ("/", 2), ("-", 1), ("<<", 2), (">>", 2), ("&", 2),
+                                   ("|", 2), ("^", 2)})
 
 
 class Lowering(unittest.TestCase):
@@ -98,13 +99,14 @@ class Lowering(unittest.TestCase):
                 sc = low.get("scalar") or {}
                 if o["reduce"] or o["arity"] != 2 or not sc:
                     continue
-                dt = next(d for d in isa[low["vector"]])
+                dt = next(d for d in isa[low.get("vector") or sc.get("instr")])
                 with self.subTest(p=p, op=o["name"]):
                     prog = lower.program(MODEL, self.Inst("x", self.call(o["name"], "src", "scalar")), p, dt)
                     instrs = [s["instr"] for s in prog["steps"]]
                     if "instr" in sc:
                         self.assertEqual(instrs, [sc["instr"]])
                         self.assertEqual(prog["steps"][0]["args"], ["src", "scalar"])
+                        self.assertEqual(prog["steps"][0]["count"], low.get("count"))  # shifts: the kernel's answer
                     elif sc.get("dup"):
                         self.assertEqual(instrs, ["dup", low["vector"]])
                     else:  # a rewrite: scalar-only parts run once on the scalar unit

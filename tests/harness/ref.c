@@ -143,6 +143,36 @@ uint64_t ref_rem(pto_dtype dt, uint64_t a, uint64_t b)
     return ref_from_int(dt, r != 0 && (r < 0) != (y < 0) ? r + y : r);
 }
 
+uint64_t ref_and(pto_dtype dt, uint64_t a, uint64_t b) { return ref_from_int(dt, (int64_t)(a & b)); }
+uint64_t ref_or(pto_dtype dt, uint64_t a, uint64_t b) { return ref_from_int(dt, (int64_t)(a | b)); }
+uint64_t ref_xor(pto_dtype dt, uint64_t a, uint64_t b) { return ref_from_int(dt, (int64_t)(a ^ b)); }
+
+/* b's bits as an unsigned count */
+static uint64_t count_of(pto_dtype dt, uint64_t b) { return (uint64_t)ref_from_int(dt, (int64_t)b); }
+
+uint64_t ref_shl(pto_dtype dt, uint64_t a, uint64_t b)
+{
+    const uint64_t c = count_of(dt, b);
+    return c >= 8u * ref_fmt(dt)->bytes ? 0 : ref_from_int(dt, (int64_t)(a << c));
+}
+
+uint64_t ref_shr(pto_dtype dt, uint64_t a, uint64_t b)
+{
+    const uint64_t c = count_of(dt, b), w = 8u * ref_fmt(dt)->bytes;
+    const int64_t x = ref_to_int(dt, a);
+    if (ref_fmt(dt)->is_signed) { /* floor(x / 2^c): the sign fill for c >= w */
+        const uint64_t k = c >= w ? w - 1 : c;
+        return ref_from_int(dt, x >= 0 ? x / ((int64_t)1 << k) : -((-x - 1) / ((int64_t)1 << k)) - 1);
+    }
+    return c >= w ? 0 : ref_from_int(dt, x / ((int64_t)1 << c));
+}
+
+uint64_t ref_lrelu(pto_dtype dt, uint64_t a, uint64_t b)
+{
+    const double x = ref_to_double(dt, a), s = ref_to_double(dt, b);
+    return x >= 0 ? a : ref_from_double(dt, x * s); /* the product of two dtype values is exact in double */
+}
+
 uint64_t ref_neg(pto_dtype dt, uint64_t a)
 {
     const ref_format *f = ref_fmt(dt);

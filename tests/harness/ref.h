@@ -31,6 +31,12 @@ uint64_t ref_sub(pto_dtype dt, uint64_t a, uint64_t b);
 uint64_t ref_mul(pto_dtype dt, uint64_t a, uint64_t b);
 uint64_t ref_div(pto_dtype dt, uint64_t a, uint64_t b);
 uint64_t ref_neg(pto_dtype dt, uint64_t a);
+uint64_t ref_and(pto_dtype dt, uint64_t a, uint64_t b);
+uint64_t ref_or(pto_dtype dt, uint64_t a, uint64_t b);
+uint64_t ref_xor(pto_dtype dt, uint64_t a, uint64_t b);
+uint64_t ref_shl(pto_dtype dt, uint64_t a, uint64_t b);   /* b: an unsigned count; >= width: 0 */
+uint64_t ref_shr(pto_dtype dt, uint64_t a, uint64_t b);   /* arithmetic when signed; >= width: the sign fill */
+uint64_t ref_lrelu(pto_dtype dt, uint64_t a, uint64_t b); /* a >= 0 ? a : a * b */
 uint64_t ref_fmod(pto_dtype dt, uint64_t a, uint64_t b); /* exact; x % 0 = x, MIN % -1 = 0 */
 uint64_t ref_rem(pto_dtype dt, uint64_t a, uint64_t b);  /* floor modulo, b's sign */
 uint64_t ref_max(pto_dtype dt, uint64_t a, uint64_t b);

@@ -46,7 +46,8 @@ static size_t int_classes(pto_dtype dt, uint64_t *v)
     unsigned w = 8 * f->bytes;
     int64_t lo = f->is_signed ? -(int64_t)(1ull << (w - 1)) : 0;
     int64_t hi = f->is_signed ? (int64_t)(1ull << (w - 1)) - 1 : (int64_t)((1ull << w) - 1);
-    int64_t vals[] = { 0, 1, -1, 2, -2, 3, 7, -7, lo, lo + 1, hi, hi - 1, hi / 2, lo / 2 };
+    /* the last four are shift counts around the width and past it (255 wraps to -1 in i8) */
+    int64_t vals[] = { 0, 1, -1, 2, -2, 3, 7, -7, lo, lo + 1, hi, hi - 1, hi / 2, lo / 2, w - 1, w, w + 1, 255 };
     size_t n = 0, i;
     for (i = 0; i < sizeof vals / sizeof vals[0]; i++) v[n++] = ref_from_int(dt, vals[i]);
     return n;

@@ -226,6 +226,41 @@ static void broken_rules_are_faults_that_change_nothing(void **state)
     assert_int_equal(stats().instructions, 0);
 }
 
+/* vshl/vshr take counts below the width only; vand/vor are on the bits; vlrelu keeps -0 */
+static void shifts_bitwise_and_lrelu(void **state)
+{
+    int16_t *s16 = (int16_t *)(void *)ub;
+    uint16_t *u16 = (uint16_t *)(void *)(ub + 1024);
+    float *f = (float *)(void *)(ub + 2048);
+    (void)state;
+    s16[0] = 3;
+    s16[1] = -32768;
+    pto_a2a3_set_mask_count();
+    pto_a2a3_set_vector_mask(0, 2);
+    pto_a2a3_vshl_i16(s16 + 16, s16, (int16_t)15, 0, 1, 1, 8, 8);
+    assert_int_equal((uint16_t)s16[16], 0x8000); /* 3 << 15 on the bits */
+    assert_int_equal(s16[17], 0);
+    pto_a2a3_vshr_i16(s16 + 32, s16, (int16_t)15, 0, 1, 1, 8, 8);
+    assert_int_equal(s16[32], 0);
+    assert_int_equal(s16[33], -1); /* arithmetic */
+    u16[0] = 0x8000;
+    u16[16] = 0x0ff0;
+    pto_a2a3_vshr_u16(u16 + 32, u16, (uint16_t)15, 0, 1, 1, 8, 8);
+    assert_int_equal(u16[32], 1); /* logical */
+    pto_a2a3_vand_u16(u16 + 48, u16, u16 + 16, 0, 1, 1, 1, 8, 8, 8);
+    assert_int_equal(u16[48], 0);
+    pto_a2a3_vor_u16(u16 + 48, u16, u16 + 16, 0, 1, 1, 1, 8, 8, 8);
+    assert_int_equal(u16[48], 0x8ff0);
+    f[0] = -0.0f;
+    f[1] = -4.0f;
+    pto_a2a3_vlrelu_f32(f + 8, f, 0.5f, 0, 1, 1, 8, 8);
+    assert_int_equal(((uint32_t *)(void *)f)[8], 0x80000000u); /* -0 >= 0: kept */
+    assert_true(f[9] == -2.0f);
+    EXPECT_FAULT(PTO_A2A3_HW_ARG, pto_a2a3_vshl_i16(s16 + 16, s16, (int16_t)16, 0, 1, 1, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_ARG, pto_a2a3_vshr_i16(s16 + 16, s16, (int16_t)-1, 0, 1, 1, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_ARG, pto_a2a3_vshl_u16(u16 + 16, u16, (uint16_t)255, 0, 1, 1, 8, 8));
+}
+
 static void scalar_and_vector_hand_over_through_flags(void **state)
 {
     (void)state;
@@ -261,6 +296,7 @@ int main(void)
         cmocka_unit_test_setup(vcmin_keeps_the_first_minimum_and_the_first_nan, setup),
         cmocka_unit_test_setup(vbrcb_and_vreducev2_move_bits, setup),
         cmocka_unit_test_setup(broken_rules_are_faults_that_change_nothing, setup),
+        cmocka_unit_test_setup(shifts_bitwise_and_lrelu, setup),
         cmocka_unit_test_setup(scalar_and_vector_hand_over_through_flags, setup),
         cmocka_unit_test_setup(without_a_handler_a_fault_traps, setup),
     };

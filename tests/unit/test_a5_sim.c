@@ -225,6 +225,73 @@ static void broken_rules_are_faults_that_change_nothing(void **state)
     assert_int_equal(stats().by_op[PTO_A5_OP_VSTS], 0);
 }
 
+/* vshls/vshrs take counts below the width only; vand/vor/vxor are on the bits; vlrelu keeps -0 */
+static void shifts_bitwise_and_lrelu(void **state)
+{
+    pto_a5_vreg a, b, r;
+    pto_a5_preg p8, p32;
+    uint32_t n8 = 256, n32 = 64;
+    int8_t *s8 = (int8_t *)(void *)ub;
+    uint32_t *u = (uint32_t *)(void *)(ub + 1024);
+    (void)state;
+    pto_a5_plt_b8(&p8, &n8);
+    pto_a5_plt_b32(&p32, &n32);
+    s8[0] = -128;
+    s8[1] = 5;
+    pto_a5_vlds_b8(&a, s8, 0, PTO_A5_DIST_NORM, &p8);
+    pto_a5_vshrs_i8(&r, &a, (int8_t)7, &p8, PTO_A5_ZEROING);
+    assert_int_equal((int8_t)r.bytes[0], -1);
+    assert_int_equal((int8_t)r.bytes[1], 0);
+    pto_a5_vshls_i8(&r, &a, (int8_t)6, &p8, PTO_A5_ZEROING);
+    assert_int_equal((uint8_t)r.bytes[1], 0x40); /* 5 << 6 on the bits */
+    u[0] = 0xf0f0f0f0u;
+    u[64] = 0xff00ff00u;
+    pto_a5_vlds_b32(&a, u, 0, PTO_A5_DIST_NORM, &p32);
+    pto_a5_vlds_b32(&b, u, 64, PTO_A5_DIST_NORM, &p32);
+    pto_a5_vxor_u32(&r, &a, &b, &p32, PTO_A5_ZEROING);
+    assert_int_equal(lane32(&r, 0), 0x0ff00ff0u);
+    pto_a5_vand_u32(&r, &a, &b, &p32, PTO_A5_ZEROING);
+    assert_int_equal(lane32(&r, 0), 0xf000f000u);
+    pto_a5_vor_u32(&r, &a, &b, &p32, PTO_A5_ZEROING);
+    assert_int_equal(lane32(&r, 0), 0xfff0fff0u);
+    u[0] = 0x80000000u; /* -0 */
+    u[1] = 0xc0800000u; /* -4 */
+    pto_a5_vlds_b32(&a, u, 0, PTO_A5_DIST_NORM, &p32);
+    pto_a5_vlrelu_f32(&r, &a, 0.5f, &p32, PTO_A5_ZEROING);
+    assert_int_equal(lane32(&r, 0), 0x80000000u);
+    assert_int_equal(lane32(&r, 1), 0xc0000000u); /* -2 */
+    memcpy(&b, &r, sizeof r);
+    EXPECT_FAULT(PTO_A5_HW_ARG, pto_a5_vshls_i8(&r, &a, (int8_t)8, &p8, PTO_A5_ZEROING));
+    EXPECT_FAULT(PTO_A5_HW_ARG, pto_a5_vshrs_i8(&r, &a, (int8_t)-1, &p8, PTO_A5_ZEROING));
+    assert_memory_equal(&b, &r, sizeof r);
+}
+
+/* the scalar unit reads UB after a V->S flag, and vector loads and stores after scalar stores
+ * wait for an S->V flag */
+static void scalar_and_vector_hand_over_through_flags(void **state)
+{
+    pto_a5_vreg r;
+    pto_a5_preg p32;
+    uint32_t n = 64;
+    (void)state;
+    pto_a5_plt_b32(&p32, &n);
+    f32[0] = 1.0f;
+    pto_a5_vlds_b32(&r, f32, 0, PTO_A5_DIST_NORM, &p32);
+    pto_a5_vsts_b32(&r, f32, 64, PTO_A5_DIST_NORM, &p32);
+    EXPECT_FAULT(PTO_A5_HW_FLAG, (void)pto_a5_sld_b32(f32 + 64));
+    pto_a5_flag_v_to_s();
+    assert_int_equal(pto_a5_sld_b32(f32 + 64), 0x3f800000u);
+    pto_a5_sst_b32(f32, 0x40000000u);
+    EXPECT_FAULT(PTO_A5_HW_FLAG, pto_a5_vlds_b32(&r, f32, 0, PTO_A5_DIST_NORM, &p32));
+    EXPECT_FAULT(PTO_A5_HW_FLAG, pto_a5_vsts_b32(&r, f32, 64, PTO_A5_DIST_NORM, &p32));
+    pto_a5_flag_s_to_v();
+    pto_a5_vlds_b32(&r, f32, 0, PTO_A5_DIST_NORM, &p32);
+    assert_int_equal(lane32(&r, 0), 0x40000000u);
+    assert_int_equal(stats().scalar_stores, 1);
+    assert_int_equal(stats().scalar_loads, 1);
+    assert_int_equal(stats().flags, 2);
+}
+
 static void misaligned_store(void)
 {
     pto_a5_vreg r;
@@ -247,6 +314,8 @@ int main(void)
         cmocka_unit_test_setup(reductions_compares_and_moves, setup),
         cmocka_unit_test_setup(vcmin_takes_the_first_minimum_and_the_first_nan, setup),
         cmocka_unit_test_setup(broken_rules_are_faults_that_change_nothing, setup),
+        cmocka_unit_test_setup(shifts_bitwise_and_lrelu, setup),
+        cmocka_unit_test_setup(scalar_and_vector_hand_over_through_flags, setup),
         cmocka_unit_test_setup(without_a_handler_a_fault_traps, setup),
     };
     return cmocka_run_group_tests_name("a5.sim", tests, NULL, NULL);
