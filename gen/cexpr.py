@@ -75,6 +75,15 @@ def on_stored_bits(ast, dtype):
     return dtype["class"] == "float" and dtype["bits"] < 32 and ast["op"] != "ref" and selection(ast)
 
 
+def format_names(ops, dtype, prefix, names=None):
+    """names (kernel_math's) plus the operations that round to the dtype themselves (spec/ops.lua
+    per_format): on f16/bf16 their _f name becomes the dtype's own, pto_<p>__<op>_<dtype>."""
+    out = dict(names or {})
+    if dtype["class"] == "float" and dtype["bits"] < 32:
+        out.update({f"{o['name']}_f": f"{prefix}__{o['name']}_{dtype['name']}" for o in ops if o.get("per_format")})
+    return out
+
+
 def kernel_math(ast, dtype, prefix, bits=False, names=None, ref=None):
     """Kernel math in the compute type; f16/bf16 round every intermediate like the reference.
     bits: a selection (on_stored_bits) on the stored bits, with the dtype's own operations.

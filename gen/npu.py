@@ -86,12 +86,13 @@ def kernel_ctx(inst, p, tup):
     E, B = m["repeat_bytes"] // eb, m["block_bytes"] // eb
     prefix = f"pto_{p}"
     c = cexpr.dtype_c(dt, prefix)
+    names_f = cexpr.format_names(inst.model.ops, dt, prefix)
     k = {"vop": f"{prefix}_{step['instr']}_{dt['name']}" if compute else "", "bits": 8 * eb, "E": E, "B": B,
          "blocks_per_repeat": m["repeat_bytes"] // m["block_bytes"],
          "scalar_arg": next((c_name.get(a, a) for a in names if a in scalar_vars), ""),
          "dup_bits": _bits(dt, prefix, c_name.get(dup[0]["args"][0], dup[0]["args"][0])) if dup else "",
          # scalar-unit work on the scalar, once: const T s<k> = <math>;
-         "prep": [f"const {c['T']} {v} = {_call(c['store'], cexpr.kernel_math(a, dt, prefix, ref=lambda n: _unit_ref(n, c)))};"
+         "prep": [f"const {c['T']} {v} = {_call(c['store'], cexpr.kernel_math(a, dt, prefix, names=names_f, ref=lambda n: _unit_ref(n, c)))};"
                   for v, a in prog["prep"]],
          "dup": bool(dup),
          "scalar_unit": prog["scalar_unit"]}
@@ -101,7 +102,7 @@ def kernel_ctx(inst, p, tup):
     if prog["scalar_unit"]:  # the whole math per element, on the scalar unit, on the stored bits
         k["from_bits"] = f"{prefix}__float" if dt["name"] == "f32" else f"({c['T']})"
         k["to_bits"] = f"{prefix}__bits" if dt["name"] == "f32" else f"(uint{8 * eb}_t)"
-        k["unit_math"] = _call(c["store"], cexpr.kernel_math(inst.math(tup.entry["form"]), dt, prefix,
+        k["unit_math"] = _call(c["store"], cexpr.kernel_math(inst.math(tup.entry["form"]), dt, prefix, names=names_f,
                                                              ref=lambda n: _unit_ref(n, c)))
     module = kinds.of(inst)
     k.update(module.npu_ctx(inst, p, tup, m, names, scalar_vars, dt))

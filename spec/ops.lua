@@ -7,7 +7,8 @@
 --
 -- Fields: name (its C name part), symbol (written infix or, with arity 1, prefix; without a
 -- symbol the math calls name(...)), arity, classes (the dtype classes it is defined on),
--- commutative, reduce (a row reduction, the whole math), summary (one line, for the docs),
+-- commutative, reduce (a row reduction, the whole math), per_format (f16/bf16 call their own
+-- pto_<p>__<name>_<dtype>, which rounds to the dtype, instead of the f32 one), summary (one line, for the docs),
 -- and lower = { <profile> = how that profile's vector ISA computes it }:
 --   vector = "vadd"      the instruction on two vectors (reduce: the reduction instruction)
 --   scalar = "vadds"     the instruction on a vector and the scalar, vector first
@@ -81,6 +82,12 @@ op { name = "fmod", arity = 2, classes = { "float", "signed", "unsigned" },
 op { name = "rem", arity = 2, classes = { "float", "signed", "unsigned" },
      summary = "floor modulo with b's sign: r = fmod(a, b), plus b (rounded once) when r != 0 and their signs differ, a zero with b's sign; integers: x rem 0 = x",
      lower = { a2a3 = { scalar_unit = true }, a5 = { scalar_unit = true } } }
+
+-- exp rounds to the dtype itself: an f32 result rounded again to f16/bf16 could round twice, so
+-- the kernels call pto_<p>__exp_<f16|bf16> there (per_format). Correctly rounded: runtime/common/pto_exp.h.
+op { name = "exp", arity = 1, classes = { "float" }, per_format = true,
+     summary = "e^a correctly rounded (overflow +inf, underflow the rounded subnormal or +0; exp(-inf) = +0)",
+     lower = { a2a3 = { vector = "vexp" }, a5 = { vector = "vexp" } } }
 
 op { name = "neg", symbol = "-", arity = 1, classes = { "float", "signed", "unsigned" },
      summary = "-a, exact; integers wrap",

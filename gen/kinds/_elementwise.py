@@ -16,7 +16,7 @@ def element_ctx(inst, p, tup, prefix, convert_all):
     math = inst.math(tup.entry["form"])
     bits = not convert_all and cexpr.on_stored_bits(math, dt)
     k = dict(cexpr.dtype_c(dt, prefix, bits))
-    k["math"] = cexpr.kernel_math(math, dt, prefix, bits)
+    k["math"] = cexpr.kernel_math(math, dt, prefix, bits, cexpr.format_names(inst.model.ops, dt, prefix))
     # scratch operands the element-wise kernels never need (a kind may pass one for other profiles')
     k["ignored"] = [o for o in tup.entry["operands"] if inst.kind["operands"][o]["io"] == "tmp"]
     return k
@@ -28,7 +28,8 @@ def cpu_variants(inst, p, tup, k):
     dt = tup.dtype_of("dst")
     math = inst.math(tup.entry["form"])
     bits = cexpr.on_stored_bits(math, dt)
-    math_x86 = cexpr.kernel_math(math, dt, f"pto_{p}", bits, cpuisa.x86_ops(p))
+    x86 = cexpr.format_names(inst.model.ops, dt, f"pto_{p}", cpuisa.x86_ops(p))
+    math_x86 = cexpr.kernel_math(math, dt, f"pto_{p}", bits, x86)
 
     def specialise(v, kv):
         if not v["x86"]:
@@ -39,7 +40,7 @@ def cpu_variants(inst, p, tup, k):
             kv.update(wide=v["lanes"], widen_block=conv % "widen", narrow_block=conv % "narrow",
                       widen_part=conv % "widen" + "_part", narrow_part=conv % "narrow" + "_part")
             if not bits:  # intermediate results rounded a block at a time
-                kv["stages"], kv["math"] = cexpr.staged_math(math, dt, f"pto_{p}", cpuisa.x86_ops(p))
+                kv["stages"], kv["math"] = cexpr.staged_math(math, dt, f"pto_{p}", x86)
                 kv["requant_block"] = conv % "requant"
         if k["load"] and dt["name"] == "f16":
             kv.update(load=f"pto_{p}__{v['name']}_f16_to_f32", store=f"pto_{p}__{v['name']}_f32_to_f16")
