@@ -3,7 +3,8 @@
  * e^x correctly rounded to f32, f16 or bf16 (docs/exp.md), freestanding: no libm, no libc.
  *
  * A fast evaluation in double (x = k ln2 + r, |r| <= ln2/2, e^r by its Taylor polynomial of
- * degree 14, scaled by 2^k) has a relative error below 2^-51. Its result rounds to the format
+ * degree 14, scaled by 2^k) has a relative error below 2^-51 on (-200, 100); outside, every
+ * format gives +0 or +inf. Its result rounds to the format
  * correctly unless e^x lies within that error of a rounding boundary: the two ends of the error
  * interval are rounded, and where they differ (about once in 2^24 inputs) a slow evaluation in
  * double-double arithmetic (error below 2^-95) decides. Everything but the slow path is
@@ -27,25 +28,26 @@ static inline float pto__exp_float(uint32_t u) { union { float f; uint32_t u; } 
  * every such value. Scaling by powers of two is exact; the magic addition rounds to an integer. */
 static inline float pto__exp_round(double y, int p, int emin, int emax)
 {
-    const int e = (int)((pto__exp_bits(y) >> 52) & 0x7ff) - 1023; /* y is a normal double here */
-    const int qe = (e < emin ? emin : e) - (p - 1);                  /* the exponent of the quantum */
+    const int64_t e = (int64_t)((pto__exp_bits(y) >> 52) & 0x7ff) - 1023; /* y is a normal double here */
+    const int64_t qe = (e < emin ? (int64_t)emin : e) - (p - 1);        /* the exponent of the quantum */
     const double scaled = y * pto__exp_double((uint64_t)(1023 - qe) << 52);
-    const double n = (scaled + 0x1p52) - 0x1p52;                     /* < 2^p + 1: exact */
+    const double n = (scaled + 0x1p52) - 0x1p52;                          /* < 2^p + 1: exact */
     const double r = n * pto__exp_double((uint64_t)(1023 + qe) << 52);
-    const double inf = pto__exp_double(0x7ff0000000000000u);
-    return (float)(r >= pto__exp_double((uint64_t)(1023 + emax + 1) << 52) ? inf : r);
+    /* 2^(emax+1) and above: +inf, by moving emax to f32's for the conversion and back (exact both
+     * ways for the format's values): no select, so loops over it vectorise */
+    const double up = pto__exp_double((uint64_t)(1023 + 127 - emax) << 52);
+    const float down = (float)pto__exp_double((uint64_t)(1023 - 127 + emax) << 52);
+    return (float)(r * up) * down;
 }
 
-/* x clamped to where every format gives +inf above and +0 below: the evaluation stays finite */
-static inline double pto__exp_clamp(double x) { return x > 100.0 ? 100.0 : (x < -200.0 ? -200.0 : x); }
-
-/* e^x for x in [-200, 100] in double, relative error below 2^-51 (docs/exp.md). k = round(x/ln2)
+/* e^x for x in (-200, 100) in double, relative error below 2^-51 (docs/exp.md). k = round(x/ln2)
  * by the magic addition; ln2 in two parts, the first with 32 significant bits so k * LN2_HI is
  * exact and x - k * LN2_HI too. */
 static inline double pto__exp_fast(double x)
 {
-    const double kd = (x * 0x1.71547652b82fep+0 + 0x1.8p52) - 0x1.8p52;
+    const double t = x * 0x1.71547652b82fep+0 + 0x1.8p52, kd = t - 0x1.8p52;
     const double r = (x - kd * 0x1.62e42fee00000p-1) - kd * 0x1.a39ef35793c76p-33;
+    const uint64_t k = pto__exp_bits(t) - pto__exp_bits(0x1.8p52); /* k, two's complement: no conversion */
     double p = 0x1.93974a8c07c9dp-37; /* 1/14! */
     p = p * r + 0x1.6124613a86d09p-33;
     p = p * r + 0x1.1eed8eff8d898p-29;
@@ -61,14 +63,14 @@ static inline double pto__exp_fast(double x)
     p = p * r + 0.5;
     p = p * r + 1.0;
     p = p * r + 1.0;
-    return p * pto__exp_double((uint64_t)((int64_t)kd + 1023) << 52);
+    return p * pto__exp_double((k + 1023) << 52);
 }
 
 /* The fast result's error interval ends, rounded: equal when the rounding is settled. */
 #define PTO__EXP_ERR 0x1p-49
 static inline int pto__exp_settled(double y, int p, int emin, int emax)
 {
-    return pto__exp_round(y * (1 - PTO__EXP_ERR), p, emin, emax) == pto__exp_round(y * (1 + PTO__EXP_ERR), p, emin, emax);
+    return pto__exp_bits((double)pto__exp_round(y * (1 - PTO__EXP_ERR), p, emin, emax)) == pto__exp_bits((double)pto__exp_round(y * (1 + PTO__EXP_ERR), p, emin, emax));
 }
 
 /* ---- the slow path: double-double arithmetic (hi + lo, |lo| <= ulp(hi) / 2) ---- */
@@ -117,7 +119,7 @@ static inline pto__dd pto__dd_of(double hi, double lo)
     return r;
 }
 
-/* e^x (x in [-200, 100]) in double-double, relative error below 2^-95: r = x - k ln2 with ln2 in
+/* e^x (x in (-200, 100)) in double-double, relative error below 2^-95: r = x - k ln2 with ln2 in
  * three parts, then the Taylor polynomial of degree 22 (|r| <= 0.35: the tail is below 2^-100). */
 static pto__dd pto__exp_dd(double x)
 {
@@ -134,8 +136,8 @@ static pto__dd pto__exp_dd(double x)
         { 0x1.2f49b46814157p-57, 0x1.2650f61dbdcb4p-112 }, { 0x1.e542ba4020225p-62, 0x1.ea72b4afe3c2fp-120 },
         { 0x1.71b8ef6dcf572p-66, -0x1.d043ae40c4647p-120 }, { 0x1.0ce396db7f853p-70, -0x1.aebcdbd20331cp-124 },
     };
-    const double kd = (x * 0x1.71547652b82fep+0 + 0x1.8p52) - 0x1.8p52;
-    const double scale = pto__exp_double((uint64_t)((int64_t)kd + 1023) << 52);
+    const double t = x * 0x1.71547652b82fep+0 + 0x1.8p52, kd = t - 0x1.8p52;
+    const double scale = pto__exp_double((pto__exp_bits(t) - pto__exp_bits(0x1.8p52) + 1023) << 52);
     pto__dd r = pto__dd_two_prod(-kd, 0x1.62e42fefa39efp-1); /* x - k ln2, ln2 = c1 + c2 + c3 */
     pto__dd p;
     int n;
@@ -164,13 +166,30 @@ static inline float pto__exp_round_dd(pto__dd v, int p, int emin, int emax)
     return (float)(r >= pto__exp_double((uint64_t)(1023 + emax + 1) << 52) ? inf : r);
 }
 
-/* e^x correctly rounded to the format (p, emin, emax); x one of its values, held in a float */
+/* e^x correctly rounded to the format (p, emin, emax); x one of its values, held in a float.
+ * Outside (-200, 100) every format gives +0 below and +inf above. */
 static inline float pto__exp_to(float x, int p, int emin, int emax)
 {
-    const double c = pto__exp_clamp((double)x), y = pto__exp_fast(c);
-    if (x != x) return x + x; /* NaN */
+    double y;
+    if (!(x > -200.0f && x < 100.0f)) return x != x ? x + x : (x > 0 ? pto__exp_float(0x7f800000u) : 0.0f);
+    y = pto__exp_fast((double)x);
     if (pto__exp_settled(y, p, emin, emax)) return pto__exp_round(y, p, emin, emax);
-    return pto__exp_round_dd(pto__exp_dd(c), p, emin, emax);
+    return pto__exp_round_dd(pto__exp_dd((double)x), p, emin, emax);
+}
+
+/* The same where the fast evaluation settles the rounding, else a NaN (also for x outside
+ * (-200, 100) or a NaN): branch-free, so loops over it vectorise; a caller redoes its NaN
+ * results with pto__exp_to. */
+static inline float pto__exp_fast_to(float x, int p, int emin, int emax)
+{
+    const double y = pto__exp_fast((double)x); /* garbage outside the range, never used */
+    const float r = pto__exp_round(y, p, emin, emax);
+    const float lo = pto__exp_round(y * (1 - PTO__EXP_ERR), p, emin, emax), hi = pto__exp_round(y * (1 + PTO__EXP_ERR), p, emin, emax);
+    /* merged by masks: under a select gcc would compute r only for the lanes taking it, and not vectorise */
+    const uint32_t keep = 0u - (uint32_t)((lo == hi) & (x > -200.0f) & (x < 100.0f));
+    union { float f; uint32_t u; } v;
+    v.f = r;
+    return pto__exp_float((v.u & keep) | (0x7fc00000u & ~keep));
 }
 
 #endif /* PTO_EXP_H */

@@ -55,7 +55,7 @@ class OpsTable(unittest.TestCase):
             self.assertEqual(sorted(instrs), sorted(isa), p)
             if isa:
                 ctx = machine.context(MODEL, p)
-                self.assertEqual({o["op"] for o in ctx["alu_ops"]},
+                self.assertEqual({o["op"] for o in ctx["alu_ops"] + ctx["unary_ops"]},
                                  {i for i, d in instrs.items() if d["cls"] != "reduce"}, p)
                 self.assertIn(machine.MODELS[p]["dup"], ctx["opcodes"], p)
 
