@@ -65,9 +65,10 @@ op { name = "or", symbol = "|", arity = 2, classes = { "signed", "unsigned" }, c
      summary = "a | b on the bits",
      lower = { a2a3 = { vector = "vor", scalar = "dup" }, a5 = { vector = "vor", scalar = "dup" } } }
 
+-- A2A3 has no vxor: a ^ b = (a | b) - (a & b), exactly (the and's bits are a subset of the or's)
 op { name = "xor", symbol = "^", arity = 2, classes = { "signed", "unsigned" }, commutative = true,
      summary = "a ^ b on the bits",
-     lower = { a5 = { vector = "vxor", scalar = "dup" } } }
+     lower = { a2a3 = { scalar = "(a | b) - (a & b)" }, a5 = { vector = "vxor", scalar = "dup" } } }
 
 op { name = "lrelu", arity = 2, classes = { "float" },
      summary = "leaky ReLU: a >= 0 ? a : a * b, the product rounded once (-0 stays -0, NaN gives NaN)",

@@ -45,26 +45,27 @@ static void f32_fails(uint32_t x, uint32_t got, uint32_t want)
              flt(want), (unsigned)want);
 }
 
-static void every_f16(void **state)
+/* every input of a 16-bit format: exp_h is the kernels' exp to it, widen and narrow its conversions */
+static void every_input(pto_dtype dt, float (*exp_h)(float), float (*widen)(uint16_t), uint16_t (*narrow)(float))
 {
     uint32_t h;
-    (void)state;
     for (h = 0; h < 65536; h++) {
-        const float x = pto_cpu__f16_to_f32((uint16_t)h);
-        const uint16_t got = pto_cpu__f32_to_f16(pto_cpu__exp_f16(x)), want = (uint16_t)ref_exp(PTO_F16, h);
-        if (!ref_same(PTO_F16, want, got)) fail_msg("f16 exp(0x%04x): got 0x%04x, want 0x%04x", (unsigned)h, got, want);
+        const uint16_t got = narrow(exp_h(widen((uint16_t)h))), want = (uint16_t)ref_exp(dt, h);
+        if (!ref_same(dt, want, got))
+            fail_msg("%s exp(0x%04x): got 0x%04x, want 0x%04x", ref_fmt(dt)->name, (unsigned)h, got, want);
     }
+}
+
+static void every_f16(void **state)
+{
+    (void)state;
+    every_input(PTO_F16, pto_cpu__exp_f16, pto_cpu__f16_to_f32, pto_cpu__f32_to_f16);
 }
 
 static void every_bf16(void **state)
 {
-    uint32_t h;
     (void)state;
-    for (h = 0; h < 65536; h++) {
-        const float x = pto_cpu__bf16_to_f32((uint16_t)h);
-        const uint16_t got = pto_cpu__f32_to_bf16(pto_cpu__exp_bf16(x)), want = (uint16_t)ref_exp(PTO_BF16, h);
-        if (!ref_same(PTO_BF16, want, got)) fail_msg("bf16 exp(0x%04x): got 0x%04x, want 0x%04x", (unsigned)h, got, want);
-    }
+    every_input(PTO_BF16, pto_cpu__exp_bf16, pto_cpu__bf16_to_f32, pto_cpu__f32_to_bf16);
 }
 
 static void f32_range_at_a_prime_stride(void **state)
