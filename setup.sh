@@ -6,6 +6,8 @@ set -eu
 cd "$(dirname "$0")"
 
 PKGS="lua5.4 libcmocka-dev ninja-build python3 python3-jinja2 gcc libc6-dev binutils"
+# the test reference's correctly rounded exp (and the exp tests) use GNU MPFR
+PKGS="$PKGS libmpfr-dev"
 # ninja test also fuzzes (clang's libFuzzer: libclang-rt-14-dev, only recommended by clang) and
 # checks the firmware build with clang; ninja valgrind and ninja dist's build check need the rest
 PKGS="$PKGS clang libclang-rt-14-dev valgrind make"

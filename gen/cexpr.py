@@ -75,6 +75,24 @@ def on_stored_bits(ast, dtype):
     return dtype["class"] == "float" and dtype["bits"] < 32 and ast["op"] != "ref" and selection(ast)
 
 
+def format_names(ops, dtype, prefix, names=None, fast=False):
+    """names (kernel_math's) plus the operations that round to the dtype themselves (spec/ops.lua
+    per_format): on f16/bf16 their _f name becomes the dtype's own, pto_<p>__<op>_<dtype>; fast:
+    their vectorising form, pto_<p>__<op>_fast_<f|dtype>, a NaN where a slow path must decide."""
+    out = dict(names or {})
+    half = dtype["class"] == "float" and dtype["bits"] < 32
+    for o in ops:
+        if o.get("per_format") and (half or fast):
+            out[f"{o['name']}_f"] = f"{prefix}__{o['name']}{'_fast' if fast else ''}_{dtype['name'] if half else 'f'}"
+    return out
+
+
+def has_per_format(ast, ops):
+    """Does the math use an operation of spec/ops.lua with per_format (a kernel redoes its NaNs)?"""
+    per = {o["name"] for o in ops if o.get("per_format")}
+    return ast["op"] == "call" and (ast["fn"] in per or any(has_per_format(a, ops) for a in ast["args"]))
+
+
 def kernel_math(ast, dtype, prefix, bits=False, names=None, ref=None):
     """Kernel math in the compute type; f16/bf16 round every intermediate like the reference.
     bits: a selection (on_stored_bits) on the stored bits, with the dtype's own operations.

@@ -97,7 +97,8 @@ def main():
     w.append("rule render\n  command = $python gen/render.py $part $in\n  description = RENDER $part\n  restat = 1\n\n")
     w.append("rule cc\n  command = $cc -MMD -MF $out.d $cflags $flags -c $in -o $out\n  description = CC $out\n"
              "  depfile = $out.d\n  deps = gcc\n\n")
-    w.append("rule link\n  command = $cc $in -o $out -lcmocka -lm\n  description = LINK $out\n\n")
+    # the test reference's exp is GNU MPFR's (tests/harness/ref.c)
+    w.append("rule link\n  command = $cc $in -o $out -lcmocka -lmpfr -lgmp -lm\n  description = LINK $out\n\n")
     w.append("rule golden\n  command = $python tests/run.py --update-golden\n  description = GOLDEN\n\n")
     gen_py = sorted(glob.glob("gen/*.py") + glob.glob("gen/kinds/*.py"))
     tdirs = sorted({os.path.dirname(t) for t in templates} | {"templates", "runtime"})
@@ -136,6 +137,7 @@ def main():
             w.append(f"build {t}.o: cc {src} {after(src)}\n  flags = $tflags -Iout/include -Iout/{p} -Itests/harness\n")
             w.append(f"build {t}: link {t}.o {' '.join(test_objects(model, p, None, 'build') + hobjs)}\n")
             bins.append(t)
+    exp_edges(w)
     variant_rules(w)
     checked = firmware_edges(w, model)
     fuzzers = fuzz_edges(w, model)
@@ -250,7 +252,7 @@ def sanitize_edges(w, model):
             b = "build/san/" + src[:-2]
             variant_objects(w, "$cc", f"{SAN_FLAGS} $tflags -Iout/include -Iout/{p} -Itests/harness", [(src, b + ".o")])
             w.append(f"build {b}: vlink {b}.o {' '.join(test_objects(model, p, inst, 'build/san') + hobjs)}\n"
-                     f"  vcc = $cc\n  vlink = {SAN_FLAGS}\n  libs = -lcmocka -lm\n")
+                     f"  vcc = $cc\n  vlink = {SAN_FLAGS}\n  libs = -lcmocka -lmpfr -lgmp -lm\n")
             bins.append(b)
     return bins
 
@@ -296,6 +298,23 @@ class Jobs:
                       f"  suite = {suite}\n  sargs ={sargs}\n  rsp = build/results/{suite}.rsp\n")
 
 
+EXP_TEST = "build/tests/exp/test_exp"
+EXP_SHARDS = 2  # ninja exp-exhaustive: all 2^32 f32 inputs, one shard per core
+
+
+def exp_edges(w):
+    """The exp test (tests/exp/test_exp.c: the cpu's exp against MPFR; in ninja test) and ninja
+    exp-exhaustive, every f32 input (long: docs/exp.md)."""
+    src = "tests/exp/test_exp.c"
+    w.append(f"build {EXP_TEST}.o: cc {src} {after(src)}\n  flags = $tflags -Iout/include -Iout/cpu -Itests/harness\n"
+             f"build {EXP_TEST}: link {EXP_TEST}.o build/tests/harness/ref.o\n")
+    w.append("rule exp_shard\n  command = $in --all $shard $shards > $out\n  description = EXP-EXHAUSTIVE $shard/$shards\n")
+    shards = [f"build/exp-exhaustive.{k}.txt" for k in range(EXP_SHARDS)]
+    for k, out in enumerate(shards):
+        w.append(f"build {out}: exp_shard {EXP_TEST}\n  shard = {k}\n  shards = {EXP_SHARDS}\n")
+    w.append(f"build exp-exhaustive: phony {' '.join(shards)}\n")
+
+
 def test_edges(w, model, bins, sanitized, fuzzers, checked):
     """ninja test: the suite, again under ASan + UBSan, a CI-sized part of it under valgrind (the
     unit tests and one instruction per profile), fuzzing, the generator tests and golden files
@@ -318,7 +337,8 @@ def test_edges(w, model, bins, sanitized, fuzzers, checked):
            jobs.add("build/results/gen-checkout.json", args="--gen checkout",
                     deps=" ".join(scratch_deps + sorted(glob.glob("spec/isa/*.lua")) + ["gen", "tests/golden/legality.txt"] + libs)),
            jobs.add("build/results/golden.json", deps="gen " + " ".join(sorted(glob.glob("tests/golden/*"))), args="--golden")]
-    jobs.summary("test", "test", plain + san + valgrind + fuzz + gen, " ".join(checked), insts, "build/junit.xml")
+    exp = [jobs.add(f"{EXP_TEST.replace('build/', 'build/results/')}.json", EXP_TEST)]
+    jobs.summary("test", "test", plain + san + valgrind + fuzz + gen + exp, " ".join(checked), insts, "build/junit.xml")
     deep = [r for b in bins for r in jobs.runs(b, "deep", "--env PTOGEN_DEPTH=64")]
     jobs.summary("conformance", "conformance", deep, coverage=insts, junit="build/junit.xml")
     jobs.summary("sanitize", "sanitize", san, coverage=insts)

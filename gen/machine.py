@@ -68,7 +68,9 @@ def context(model, p):
         # element-wise instructions by the class of dtypes their operation is defined on
         "alu_ops": [{"op": op, "fn": instrs[op]["op"], "float": "float" in classes[instrs[op]["op"]],
                      "int": bool({"signed", "unsigned"} & set(classes[instrs[op]["op"]]))}
-                    for op in ops if instrs[op]["cls"] != "reduce"],
+                    for op in ops if instrs[op]["cls"] in ("binary", "scalar")],
+        # element-wise instructions of one operand (float operations that round to each format themselves)
+        "unary_ops": [{"op": op, "fn": instrs[op]["op"]} for op in ops if instrs[op]["cls"] == "unary"],
         # shifts: their scalar is a count, below the element width (spec/ops.lua lower.count)
         "count_ops": [op for op in ops if instrs[op].get("count")],
         # the row reductions it has and their direction (down: the minimum wins)

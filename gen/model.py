@@ -356,9 +356,12 @@ class Instruction:
         if len(compute) > 1 and not hasattr(module, "walks"):  # its templates issue one instruction
             raise SpecError(f"{self.file}:{self.math_line(form)}: math needs {len(compute)} vector instructions on {p} "
                             f"({', '.join(s['instr'] for s in compute)}); kind {self.kind_name} kernels issue one")
-        tiles = {o for o, d in self.kind["operands"].items() if d["tile"]}
+        tiles = {o for o, d in self.kind["operands"].items() if d["tile"] and d["io"] != "tmp"}
         scratch = lower.scratch_temps(prog, tiles)
-        if p != "a5" and scratch and not getattr(module, "BANDS", False):
+        if p != "a5" and len(scratch) > 1 and hasattr(module, "TEMP_OPERAND"):
+            raise SpecError(f"{self.file}:{self.math_line(form)}: math needs {len(scratch)} temporaries on {p} that dst "
+                            f"cannot hold; kind {self.kind_name} keeps one, in {module.TEMP_OPERAND}")
+        if p != "a5" and scratch and not getattr(module, "BANDS", False) and not hasattr(module, "TEMP_OPERAND"):
             raise SpecError(f"{self.file}:{self.math_line(form)}: math needs a temporary on {p} that dst cannot hold "
                             f"(an instruction after it reads a source tile, which dst may be), and kind "
                             f"{self.kind_name} kernels do not cut the region into bands of the scratch")

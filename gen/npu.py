@@ -45,7 +45,8 @@ def program_ctx(inst, p, m, prog, dt, walks, c_scalar):
     a temporary lives in dst while no later instruction reads a source tile (dst may be that
     tile), else in the scratch, one `scratch_temps` area each, the region cut into bands that
     fit (the kind's template must cut them: its module says BANDS)."""
-    steps = lower.compute_steps(prog)
+    bcast = {s["out"] for s in prog["steps"] if s["cls"] == "dup"}  # the broadcast scalar, one place however often
+    steps = [dict(s, args=["bcast" if a in bcast else a for a in s["args"]]) for s in lower.compute_steps(prog)]
     temps = [s["out"] for s in steps if s["out"] != "dst"]
     if p == "a5":
         reg = lambda v: walks[v]["reg"] if v in walks else v
@@ -53,8 +54,10 @@ def program_ctx(inst, p, m, prog, dt, walks, c_scalar):
         return {"temps": temps,
                 "issue": [f"pto_{p}_{s['instr']}_{dt['name']}(&{reg(s['out'])}, {', '.join(arg(a) for a in s['args'])}, "
                           f"pg, PTO_{p.upper()}_ZEROING);" for s in steps]}
-    scratch = lower.scratch_temps(prog, set(walks) - {"bcast"})
-    walks = dict(walks, **{t: {"ptr": t, "stride": "band.stride", "along": 1} for t in scratch})
+    scratch = lower.scratch_temps(prog, set(walks) - {"bcast", "tmp"})
+    temp_op = getattr(kinds.of(inst), "TEMP_OPERAND", None)  # one such temporary lives there, else in the scratch
+    walks = dict(walks, **{t: walks[temp_op] if temp_op else {"ptr": t, "stride": "band.stride", "along": 1}
+                           for t in scratch})
     grid = ["dst"]  # then the places the program touches, in order of first use
     for v in (v for s in steps for v in s["args"] + [s["out"]]):
         if v in walks and v not in grid:
@@ -64,7 +67,8 @@ def program_ctx(inst, p, m, prog, dt, walks, c_scalar):
     ptr = lambda v: walks["dst" if v in temps and v not in scratch else v]["ptr"] if v in index else c_scalar.get(v, v)
     # the scratch after the broadcast's repeat, shared by the temporaries in whole repeats
     share = (m["reserved_scratch_bytes"] - m["repeat_bytes"]) // max(len(scratch), 1) // m["repeat_bytes"]
-    return {"grid": [walks[v] for v in grid[1:]], "scratch_temps": scratch, "repeat_bytes": m["repeat_bytes"],
+    return {"grid": [walks[v] for v in grid[1:]], "scratch_temps": [] if temp_op else scratch,
+            "temp_in": temp_op if scratch and temp_op else "", "repeat_bytes": m["repeat_bytes"],
             "temp_bytes": share * m["repeat_bytes"] if scratch else 0,
             "passes": [_a2a3_issue(p, dt, s, [ptr(v) for v in [s["out"]] + s["args"]], index) for s in steps]}
 
@@ -86,12 +90,13 @@ def kernel_ctx(inst, p, tup):
     E, B = m["repeat_bytes"] // eb, m["block_bytes"] // eb
     prefix = f"pto_{p}"
     c = cexpr.dtype_c(dt, prefix)
+    names_f = cexpr.format_names(inst.model.ops, dt, prefix)
     k = {"vop": f"{prefix}_{step['instr']}_{dt['name']}" if compute else "", "bits": 8 * eb, "E": E, "B": B,
          "blocks_per_repeat": m["repeat_bytes"] // m["block_bytes"],
          "scalar_arg": next((c_name.get(a, a) for a in names if a in scalar_vars), ""),
          "dup_bits": _bits(dt, prefix, c_name.get(dup[0]["args"][0], dup[0]["args"][0])) if dup else "",
          # scalar-unit work on the scalar, once: const T s<k> = <math>;
-         "prep": [f"const {c['T']} {v} = {_call(c['store'], cexpr.kernel_math(a, dt, prefix, ref=lambda n: _unit_ref(n, c)))};"
+         "prep": [f"const {c['T']} {v} = {_call(c['store'], cexpr.kernel_math(a, dt, prefix, names=names_f, ref=lambda n: _unit_ref(n, c)))};"
                   for v, a in prog["prep"]],
          "dup": bool(dup),
          "scalar_unit": prog["scalar_unit"]}
@@ -101,7 +106,7 @@ def kernel_ctx(inst, p, tup):
     if prog["scalar_unit"]:  # the whole math per element, on the scalar unit, on the stored bits
         k["from_bits"] = f"{prefix}__float" if dt["name"] == "f32" else f"({c['T']})"
         k["to_bits"] = f"{prefix}__bits" if dt["name"] == "f32" else f"(uint{8 * eb}_t)"
-        k["unit_math"] = _call(c["store"], cexpr.kernel_math(inst.math(tup.entry["form"]), dt, prefix,
+        k["unit_math"] = _call(c["store"], cexpr.kernel_math(inst.math(tup.entry["form"]), dt, prefix, names=names_f,
                                                              ref=lambda n: _unit_ref(n, c)))
     module = kinds.of(inst)
     k.update(module.npu_ctx(inst, p, tup, m, names, scalar_vars, dt))

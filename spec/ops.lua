@@ -7,7 +7,8 @@
 --
 -- Fields: name (its C name part), symbol (written infix or, with arity 1, prefix; without a
 -- symbol the math calls name(...)), arity, classes (the dtype classes it is defined on),
--- commutative, reduce (a row reduction, the whole math), summary (one line, for the docs),
+-- commutative, reduce (a row reduction, the whole math), per_format (f16/bf16 call their own
+-- pto_<p>__<name>_<dtype>, which rounds to the dtype, instead of the f32 one), summary (one line, for the docs),
 -- and lower = { <profile> = how that profile's vector ISA computes it }:
 --   vector = "vadd"      the instruction on two vectors (reduce: the reduction instruction)
 --   scalar = "vadds"     the instruction on a vector and the scalar, vector first
@@ -64,9 +65,10 @@ op { name = "or", symbol = "|", arity = 2, classes = { "signed", "unsigned" }, c
      summary = "a | b on the bits",
      lower = { a2a3 = { vector = "vor", scalar = "dup" }, a5 = { vector = "vor", scalar = "dup" } } }
 
+-- A2A3 has no vxor: a ^ b = (a | b) - (a & b), exactly (the and's bits are a subset of the or's)
 op { name = "xor", symbol = "^", arity = 2, classes = { "signed", "unsigned" }, commutative = true,
      summary = "a ^ b on the bits",
-     lower = { a5 = { vector = "vxor", scalar = "dup" } } }
+     lower = { a2a3 = { scalar = "(a | b) - (a & b)" }, a5 = { vector = "vxor", scalar = "dup" } } }
 
 op { name = "lrelu", arity = 2, classes = { "float" },
      summary = "leaky ReLU: a >= 0 ? a : a * b, the product rounded once (-0 stays -0, NaN gives NaN)",
@@ -81,6 +83,12 @@ op { name = "fmod", arity = 2, classes = { "float", "signed", "unsigned" },
 op { name = "rem", arity = 2, classes = { "float", "signed", "unsigned" },
      summary = "floor modulo with b's sign: r = fmod(a, b), plus b (rounded once) when r != 0 and their signs differ, a zero with b's sign; integers: x rem 0 = x",
      lower = { a2a3 = { scalar_unit = true }, a5 = { scalar_unit = true } } }
+
+-- exp rounds to the dtype itself: an f32 result rounded again to f16/bf16 could round twice, so
+-- the kernels call pto_<p>__exp_<f16|bf16> there (per_format). Correctly rounded: runtime/common/pto_exp.h.
+op { name = "exp", arity = 1, classes = { "float" }, per_format = true,
+     summary = "e^a correctly rounded (overflow +inf, underflow the rounded subnormal or +0; exp(-inf) = +0)",
+     lower = { a2a3 = { vector = "vexp" }, a5 = { vector = "vexp" } } }
 
 op { name = "neg", symbol = "-", arity = 1, classes = { "float", "signed", "unsigned" },
      summary = "-a, exact; integers wrap",

@@ -43,7 +43,7 @@ profile {
     vadd = a2a3_arith, vsub = a2a3_arith, vmul = a2a3_arith, vdiv = a2a3_float, vmax = a2a3_arith, vmin = a2a3_arith,
     vadds = a2a3_arith, vmuls = a2a3_arith, vmaxs = a2a3_arith, vmins = a2a3_arith,
     vcmax = a2a3_float, vcmin = a2a3_float,
-    vshl = a2a3_shift, vshr = a2a3_shift, vand = a2a3_bits, vor = a2a3_bits, vlrelu = a2a3_float,
+    vshl = a2a3_shift, vshr = a2a3_shift, vand = a2a3_bits, vor = a2a3_bits, vlrelu = a2a3_float, vexp = a2a3_float,
   },
   semantics = contract,
 }
@@ -64,7 +64,7 @@ profile {
     vadd = all9, vsub = all9, vmul = all9, vdiv = all9, vmax = all9, vmin = all9,
     vadds = all9, vmuls = all9, vmaxs = all9, vmins = all9, vcmax = a5_reduce,
     vcmin = a5_reduce, vshls = a5_ints, vshrs = a5_ints, vand = a5_ints, vor = a5_ints, vxor = a5_ints,
-    vlrelu = { "f32", "f16" },
+    vlrelu = { "f32", "f16" }, vexp = { "f32", "f16", "bf16" },
   },
   semantics = contract,
 }

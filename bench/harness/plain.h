@@ -7,6 +7,7 @@
 #ifndef PTOGEN_BENCH_PLAIN_H
 #define PTOGEN_BENCH_PLAIN_H
 
+#include "../../runtime/common/pto_exp.h" /* the project's scalar exp: the plain loops call it */
 #include <math.h>   /* isnan, signbit, NAN: macros, no library calls */
 #include <stdint.h>
 #include <string.h>
@@ -73,6 +74,9 @@ static inline float plain__mul_f(float a, float b) { return a * b; }
 static inline float plain__div_f(float a, float b) { return a / b; }
 static inline float plain__neg_f(float a) { return -a; }
 static inline float plain__fmod_f(float a, float b) { return fmodf(a, b); }
+static inline float plain__exp_f(float a) { return pto__exp_to(a, PTO__EXP_F32); }
+static inline float plain__exp_f16(float a) { return pto__exp_to(a, PTO__EXP_F16); }
+static inline float plain__exp_bf16(float a) { return pto__exp_to(a, PTO__EXP_BF16); }
 static inline float plain__lrelu_f(float a, float b) { return a >= 0 ? a : a * b; }
 static inline float plain__rem_f(float a, float b)
 {

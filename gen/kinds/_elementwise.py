@@ -16,7 +16,10 @@ def element_ctx(inst, p, tup, prefix, convert_all):
     math = inst.math(tup.entry["form"])
     bits = not convert_all and cexpr.on_stored_bits(math, dt)
     k = dict(cexpr.dtype_c(dt, prefix, bits))
-    k["math"] = cexpr.kernel_math(math, dt, prefix, bits)
+    k["math"] = cexpr.kernel_math(math, dt, prefix, bits, cexpr.format_names(inst.model.ops, dt, prefix))
+    # a kernel's math with a slow path (exp): first its vectorising form, a NaN where the slow one must redo it
+    k["fast_math"] = (cexpr.kernel_math(math, dt, prefix, bits, cexpr.format_names(inst.model.ops, dt, prefix, fast=True))
+                      if not convert_all and cexpr.has_per_format(math, inst.model.ops) else "")
     # scratch operands the element-wise kernels never need (a kind may pass one for other profiles')
     k["ignored"] = [o for o in tup.entry["operands"] if inst.kind["operands"][o]["io"] == "tmp"]
     return k
@@ -28,19 +31,26 @@ def cpu_variants(inst, p, tup, k):
     dt = tup.dtype_of("dst")
     math = inst.math(tup.entry["form"])
     bits = cexpr.on_stored_bits(math, dt)
-    math_x86 = cexpr.kernel_math(math, dt, f"pto_{p}", bits, cpuisa.x86_ops(p))
+    x86 = cexpr.format_names(inst.model.ops, dt, f"pto_{p}", cpuisa.x86_ops(p))
+    x86_fast = cexpr.format_names(inst.model.ops, dt, f"pto_{p}", cpuisa.x86_ops(p), fast=True)
+    math_x86 = cexpr.kernel_math(math, dt, f"pto_{p}", bits, x86)
 
     def specialise(v, kv):
         if not v["x86"]:
             return
         kv["math"] = math_x86
+        if k["fast_math"]:
+            kv["fast_math"] = cexpr.kernel_math(math, dt, f"pto_{p}", bits, x86_fast)
         if k["load"] and (dt["name"] != "f16" or v["f16c"]):
             conv = f"pto_{p}__{v['name']}_%s_{dt['name']}"
             kv.update(wide=v["lanes"], widen_block=conv % "widen", narrow_block=conv % "narrow",
                       widen_part=conv % "widen" + "_part", narrow_part=conv % "narrow" + "_part")
             if not bits:  # intermediate results rounded a block at a time
-                kv["stages"], kv["math"] = cexpr.staged_math(math, dt, f"pto_{p}", cpuisa.x86_ops(p))
+                kv["stages"], kv["math"] = cexpr.staged_math(math, dt, f"pto_{p}", x86)
                 kv["requant_block"] = conv % "requant"
+                # the slow path's redo reads the last stage's inputs: only a slow operation at the root
+                root_slow = k["fast_math"] and not any(cexpr.has_per_format(a, inst.model.ops) for a in math["args"])
+                kv["fast_math"] = cexpr.staged_math(math, dt, f"pto_{p}", x86_fast)[1] if root_slow else ""
         if k["load"] and dt["name"] == "f16":
             kv.update(load=f"pto_{p}__{v['name']}_f16_to_f32", store=f"pto_{p}__{v['name']}_f32_to_f16")
     return specialise

@@ -150,20 +150,22 @@ static void elementwise(pto_a2a3_op op, pto_dtype dt, void *dst, const void *src
     lanes g;
     uint64_t r;
     uint32_t l, s = 0;
+    const int unary = is_unary(op);
     if (check_dtype(op, dt) || check_flags(op) || mask_lanes(op, elem_bytes[dt], repeat, &g)) return;
     d = opnd("dst", dst, elem_bytes[dt], blk[0], rep[0]);
     a = opnd(scalar ? "src" : "src0", src0, elem_bytes[dt], blk[1], rep[1]);
     b = opnd("src1", src1, elem_bytes[dt], blk[2], rep[2]);
-    if (check_operand(op, &d, &g) || check_operand(op, &a, &g) || (!scalar && check_operand(op, &b, &g))) return;
+    if (check_operand(op, &d, &g) || check_operand(op, &a, &g) || (!scalar && !unary && check_operand(op, &b, &g))) return;
     if (scalar) s = load((uintptr_t)scalar, elem_bytes[dt]);
     for (r = 0; r < g.repeats; r++) { /* a repeat reads all its lanes, then writes */
         for (l = 0; l < g.E; l++)
             if (lane_on(&g, r, l)) {
                 reg_a[l] = load(lane_addr(&a, r, l), a.eb);
-                reg_b[l] = scalar ? s : load(lane_addr(&b, r, l), b.eb);
+                reg_b[l] = scalar ? s : unary ? 0 : load(lane_addr(&b, r, l), b.eb);
             }
         for (l = 0; l < g.E; l++)
-            if (lane_on(&g, r, l)) store(lane_addr(&d, r, l), d.eb, alu(op, dt, reg_a[l], reg_b[l]));
+            if (lane_on(&g, r, l))
+                store(lane_addr(&d, r, l), d.eb, unary ? alu1(op, dt, reg_a[l]) : alu(op, dt, reg_a[l], reg_b[l]));
     }
     issued(op, g.repeats);
 }
@@ -182,6 +184,14 @@ void pto_a2a3_vscalar(pto_a2a3_op op, pto_dtype dt, void *dst, const void *src, 
     const uint32_t blk[3] = { dst_blk, src_blk, 0 }, rep[3] = { dst_rep, src_rep, 0 };
     if (check_count(op, dt, scalar)) return;
     elementwise(op, dt, dst, src, NULL, scalar, repeat, blk, rep);
+}
+
+void pto_a2a3_vunary(pto_a2a3_op op, pto_dtype dt, void *dst, const void *src, uint32_t repeat, uint32_t dst_blk,
+                     uint32_t src_blk, uint32_t dst_rep, uint32_t src_rep)
+{
+    const uint32_t blk[3] = { dst_blk, src_blk, 0 }, rep[3] = { dst_rep, src_rep, 0 };
+    if (!is_unary(op)) { fault(op, PTO_A2A3_HW_ARG, NULL, "instruction of one operand", (uint64_t)op, "vexp"); return; }
+    elementwise(op, dt, dst, src, NULL, NULL, repeat, blk, rep);
 }
 
 void pto_a2a3_vector_dup(unsigned bits, void *dst, uint32_t value, uint32_t repeat, uint32_t dst_blk, uint32_t dst_rep)

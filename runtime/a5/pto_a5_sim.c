@@ -192,7 +192,8 @@ static void elementwise(pto_a5_op op, pto_dtype dt, pto_a5_vreg *dst, const pto_
     if (scalar) s = load((uintptr_t)scalar, eb);
     inactive(&r, dst, pg, eb, mode);
     for (l = 0; l < VL / eb; l++)
-        if (pred_on(pg, eb, l)) lane_set(&r, eb, l, alu(op, dt, lane_get(a, eb, l), scalar ? s : lane_get(b, eb, l)));
+        if (pred_on(pg, eb, l))
+            lane_set(&r, eb, l, is_unary(op) ? alu1(op, dt, lane_get(a, eb, l)) : alu(op, dt, lane_get(a, eb, l), scalar ? s : lane_get(b, eb, l)));
     copy_reg(dst, &r); /* dst may be a or b */
     issued(op, 1);
 }
@@ -201,6 +202,13 @@ void pto_a5_vbinary(pto_a5_op op, pto_dtype dt, pto_a5_vreg *dst, const pto_a5_v
                        const pto_a5_preg *pg, pto_a5_mode mode)
 {
     elementwise(op, dt, dst, a, b, NULL, pg, mode);
+}
+
+void pto_a5_vunary(pto_a5_op op, pto_dtype dt, pto_a5_vreg *dst, const pto_a5_vreg *a, const pto_a5_preg *pg,
+                   pto_a5_mode mode)
+{
+    if (!is_unary(op)) { fault(op, PTO_A5_HW_ARG, NULL, "instruction of one operand", (uint64_t)op, "vexp"); return; }
+    elementwise(op, dt, dst, a, NULL, NULL, pg, mode);
 }
 
 void pto_a5_vscalar(pto_a5_op op, pto_dtype dt, pto_a5_vreg *dst, const pto_a5_vreg *a, const void *scalar,

@@ -222,6 +222,35 @@ static uint32_t alu(PTO(op) op, pto_dtype dt, uint32_t a, uint32_t b)
 #undef SIM_INT_DTYPE
 }
 
+/* One element of an instruction of one operand (SIM_ALU_UNARY_OPS): its op rounds to the
+ * format itself. */
+static uint32_t alu1(PTO(op) op, pto_dtype dt, uint32_t a)
+{
+    const float x = as_float(dt, a);
+    float r = x;
+#define SIM_UNARY_CASE(opcode, fn) \
+    case opcode: r = dt == PTO_F16 ? PTO(_##fn##_f16)(x) : dt == PTO_BF16 ? PTO(_##fn##_bf16)(x) : PTO(_##fn##_f)(x); break;
+    switch (op) {
+    SIM_ALU_UNARY_OPS(SIM_UNARY_CASE)
+    default: break;
+    }
+#undef SIM_UNARY_CASE
+    return from_float(dt, r); /* exact: r is a value of the format */
+}
+
+/* Is op an element-wise instruction of one operand? */
+static int is_unary(PTO(op) op)
+{
+#define SIM_IS_UNARY(opcode, fn) case opcode:
+    switch (op) {
+    SIM_ALU_UNARY_OPS(SIM_IS_UNARY)
+        return 1;
+    default:
+        return 0;
+    }
+#undef SIM_IS_UNARY
+}
+
 /* A shift's count (its scalar, read as unsigned) must be below the element width: the hardware
  * leaves wider counts unspecified, so the kernels must not issue them. */
 static int check_count(PTO(op) op, pto_dtype dt, const void *scalar)

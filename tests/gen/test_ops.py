@@ -55,7 +55,7 @@ class OpsTable(unittest.TestCase):
             self.assertEqual(sorted(instrs), sorted(isa), p)
             if isa:
                 ctx = machine.context(MODEL, p)
-                self.assertEqual({o["op"] for o in ctx["alu_ops"]},
+                self.assertEqual({o["op"] for o in ctx["alu_ops"] + ctx["unary_ops"]},
                                  {i for i, d in instrs.items() if d["cls"] != "reduce"}, p)
                 self.assertIn(machine.MODELS[p]["dup"], ctx["opcodes"], p)
 
@@ -99,7 +99,11 @@ class Lowering(unittest.TestCase):
                 sc = low.get("scalar") or {}
                 if o["reduce"] or o["arity"] != 2 or not sc:
                     continue
-                dt = next(d for d in isa[low.get("vector") or sc.get("instr")])
+                instr = low.get("vector") or sc.get("instr")
+                # a rewrite: a dtype of the operation's classes that every instruction it uses takes
+                dt = (next(d for d in isa[instr]) if instr else
+                      next(d["name"] for d in MODEL.dtype_list if d["class"] in o["classes"]
+                           and all(d["name"] in isa.get(i, []) for i in self.rewrite_instrs(o, p))))
                 with self.subTest(p=p, op=o["name"]):
                     prog = lower.program(MODEL, self.Inst("x", self.call(o["name"], "src", "scalar")), p, dt)
                     instrs = [s["instr"] for s in prog["steps"]]
@@ -111,7 +115,12 @@ class Lowering(unittest.TestCase):
                         self.assertEqual(instrs, ["dup", low["vector"]])
                     else:  # a rewrite: scalar-only parts run once on the scalar unit
                         self.assertTrue(prog["prep"] or len(instrs) > 0)
-                        self.assertTrue(all(re.match(r"v", i) for i in instrs))
+                        self.assertTrue(all(re.match(r"v", i) for i in instrs if i != "dup"))
+
+    def rewrite_instrs(self, o, p):
+        """The instructions of profile p's lowering of operation o with the scalar, as a rewrite."""
+        return [s["instr"] for s in lower.program(MODEL, self.Inst("x", self.call(o["name"], "src", "scalar")), p,
+                                                  "i16")["steps"] if s["cls"] != "dup"]
 
     def test_subtracting_a_scalar_adds_its_negation(self):
         for p in self.npu_profiles():

@@ -1,6 +1,7 @@
 #include "ref.h"
 
 #include <math.h>
+#include <mpfr.h>
 
 static const ref_format formats[] = {
     [PTO_F32] = { "f32", 4, 1, 0, 8, 23 },  [PTO_F16] = { "f16", 2, 1, 0, 5, 10 },
@@ -141,6 +142,29 @@ uint64_t ref_rem(pto_dtype dt, uint64_t a, uint64_t b)
     if (y == 0) return a;
     r = x % y;
     return ref_from_int(dt, r != 0 && (r < 0) != (y < 0) ? r + y : r);
+}
+
+/* e^a by GNU MPFR at the dtype's precision and exponent range (subnormals included), rounded once */
+uint64_t ref_exp(pto_dtype dt, uint64_t a)
+{
+    const ref_format *f = ref_fmt(dt);
+    const int p = f->frac_bits + 1, bias = (1 << (f->exp_bits - 1)) - 1;
+    const mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
+    mpfr_t m;
+    double r;
+    int t;
+    if (ref_is_nan(dt, a)) return a;
+    mpfr_set_emin(1 - bias - p + 2); /* MPFR's exponents are one more: 0.1b x 2^e */
+    mpfr_set_emax(bias + 1);
+    mpfr_init2(m, p);
+    mpfr_set_d(m, ref_to_double(dt, a), MPFR_RNDN); /* exact */
+    t = mpfr_exp(m, m, MPFR_RNDN);
+    mpfr_subnormalize(m, t, MPFR_RNDN);
+    r = mpfr_get_d(m, MPFR_RNDN);                   /* exact: a value of the dtype */
+    mpfr_clear(m);
+    mpfr_set_emin(emin);
+    mpfr_set_emax(emax);
+    return ref_from_double(dt, r);
 }
 
 uint64_t ref_and(pto_dtype dt, uint64_t a, uint64_t b) { return ref_from_int(dt, (int64_t)(a & b)); }

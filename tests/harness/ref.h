@@ -31,6 +31,7 @@ uint64_t ref_sub(pto_dtype dt, uint64_t a, uint64_t b);
 uint64_t ref_mul(pto_dtype dt, uint64_t a, uint64_t b);
 uint64_t ref_div(pto_dtype dt, uint64_t a, uint64_t b);
 uint64_t ref_neg(pto_dtype dt, uint64_t a);
+uint64_t ref_exp(pto_dtype dt, uint64_t a);               /* correctly rounded (GNU MPFR) */
 uint64_t ref_and(pto_dtype dt, uint64_t a, uint64_t b);
 uint64_t ref_or(pto_dtype dt, uint64_t a, uint64_t b);
 uint64_t ref_xor(pto_dtype dt, uint64_t a, uint64_t b);
