@@ -207,7 +207,8 @@ static inline int pto_a2a3_band_next(pto_a2a3_band *b, uint32_t rows, uint32_t c
     }
     if (b->row >= rows || cols == 0) return 0;
     if (bytes == 0 || width <= fit) {
-        const uint32_t most = bytes == 0 ? rows : fit / width;
+        /* whole groups of 8 rows where more fit: the plan that takes a block of 8 rows per repeat */
+        const uint32_t most = bytes == 0 ? rows : (fit / width >= PTO_A2A3_BLOCKS_PER_REPEAT ? fit / width / PTO_A2A3_BLOCKS_PER_REPEAT * PTO_A2A3_BLOCKS_PER_REPEAT : fit / width);
         b->rows = rows - b->row < most ? rows - b->row : most;
         b->cols = cols;
         b->stride = width;
