@@ -44,7 +44,6 @@ FIRMWARE_TOOLCHAINS = [
 SAN_FLAGS = "-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all"
 FUZZ_FLAGS = SAN_FLAGS.replace("-fsanitize=", "-fsanitize=fuzzer-no-link,")
 FUZZ_LINK = "-fsanitize=fuzzer,address,undefined"
-VALGRIND_CI_INSTRUCTION = "tmaxs"  # its binaries (one per profile) run under valgrind in ninja test
 FUZZ_LONG_SECONDS = 300   # per kernel profile in ninja fuzz, with a corpus kept in build/fuzz/
 
 
@@ -315,6 +314,18 @@ def exp_edges(w):
     w.append(f"build exp-exhaustive: phony {' '.join(shards)}\n")
 
 
+def valgrind_ci(model):
+    """The conformance binaries ninja test runs under valgrind: per profile, the first
+    instruction (by name) of each kind, so every kernel template runs there in CI's time."""
+    out = set()
+    for p in outputs.kernel_profiles(model):
+        first = {}
+        for inst in sorted(model.instructions_on(p), key=lambda i: i.name):
+            first.setdefault(inst.kind_name, inst.name)
+        out.update(f"build/tests/{p}/test_{name}" for name in first.values())
+    return out
+
+
 def test_edges(w, model, bins, sanitized, fuzzers, checked):
     """ninja test: the suite, again under ASan + UBSan, a CI-sized part of it under valgrind (the
     unit tests and one instruction per profile), fuzzing, the generator tests and golden files
@@ -323,11 +334,12 @@ def test_edges(w, model, bins, sanitized, fuzzers, checked):
     insts = [i.name for i in model.instructions]
     plain = [r for b in bins for r in jobs.runs(b)]
     san = [r for b in sanitized for r in jobs.runs(b)]
-    under_valgrind = [b for b in bins if "/unit/" in b or b.endswith("/test_" + VALGRIND_CI_INSTRUCTION)]
+    under_valgrind = [b for b in bins if "/unit/" in b or b in valgrind_ci(model)]
     valgrind = [r for b in under_valgrind for r in jobs.runs(b, "valgrind", "--valgrind")]
     fuzz = [jobs.add(f"build/results/{os.path.relpath(f, 'build')}.json", f) for f in fuzzers]
     # the generator tests in two parts: those on scratch specs do not rerun after a spec edit
     scratch_deps = sorted(glob.glob("gen/*") + glob.glob("templates/**/*.j2", recursive=True)
+                          + glob.glob("runtime/**/*.[ch]", recursive=True)
                           + [f"spec/{n}" for n in ("dtypes.lua", "profiles.lua", "kinds.lua")]
                           + glob.glob("tests/gen/**/*.py", recursive=True) + glob.glob("tests/gen/fixtures/**/*.lua", recursive=True)
                           + glob.glob("tests/bad_specs/*.lua") + ["README.md"])
@@ -336,7 +348,8 @@ def test_edges(w, model, bins, sanitized, fuzzers, checked):
     gen = [jobs.add("build/results/gen-scratch.json", deps=" ".join(scratch_deps), args="--gen scratch"),
            jobs.add("build/results/gen-checkout.json", args="--gen checkout",
                     deps=" ".join(scratch_deps + sorted(glob.glob("spec/isa/*.lua")) + ["gen", "tests/golden/legality.txt"] + libs)),
-           jobs.add("build/results/golden.json", deps="gen " + " ".join(sorted(glob.glob("tests/golden/*"))), args="--golden")]
+           jobs.add("build/results/golden.json", args="--golden",  # golden files of this checkout and of the fixtures
+                    deps=" ".join(["gen"] + sorted(glob.glob("tests/golden/*")) + scratch_deps))]
     exp = [jobs.add(f"{EXP_TEST.replace('build/', 'build/results/')}.json", EXP_TEST)]
     jobs.summary("test", "test", plain + san + valgrind + fuzz + gen + exp, " ".join(checked), insts, "build/junit.xml")
     deep = [r for b in bins for r in jobs.runs(b, "deep", "--env PTOGEN_DEPTH=64")]
@@ -371,7 +384,8 @@ def fuzz_edges(w, model):
     fuzzers = []
     for p in outputs.kernel_profiles(model):
         lib = library_variant(w, model, p, "$fuzzcc", FUZZ_FLAGS + " -Iout/include", "build/fuzz")
-        table = variant_objects(w, "$fuzzcc", flags, [(f"out/fuzz/{p}/fuzz_entries.c", f"build/fuzz/{p}/fuzz_entries.o")])
+        table = variant_objects(w, "$fuzzcc", flags, [(src, f"build/fuzz/{p}/{os.path.basename(src)[:-2]}.o")
+                                                      for src, _, _ in outputs.fuzz(model, p)])
         b = f"build/fuzz/fuzz_{p}"
         if shutil.which(cc):
             w.append(f"build {b}: vlink {' '.join(harness + table + lib)}\n  vcc = $fuzzcc\n  vlink = {FUZZ_LINK}\n"

@@ -76,7 +76,7 @@ def planned(model):
         for inst in model.instructions_on(p):
             out.append((f"out/{p}/{inst.name}.c", "common/instruction.c.j2", ("instruction", p, inst)))
             out.append((f"out/tests/{p}/test_{inst.name}.c", "tests/instruction_test.c.j2", ("test", p, inst)))
-        out.append((f"out/fuzz/{p}/fuzz_entries.c", "fuzz/entries.c.j2", ("fuzz", p, None)))
+        out += fuzz(model, p)
         if model.profile(p)["isa"]:  # the NPU profiles are measured by their simulators' counters
             out.append((f"out/bench/{p}/counters.c", "bench/counters.c.j2", ("counters", p, None)))
         else:
@@ -129,6 +129,13 @@ def cross_profile(model, p):
         if p in (model.profile(q)["accepts"] or []):
             return q
     return None
+
+
+def fuzz(model, p):
+    """The fuzz tables (tests/fuzz/fuzz.c): one per instruction, so a spec edit renders and
+    recompiles only its own, and their index with the profile's machine."""
+    return [(f"out/fuzz/{p}/fuzz_{inst.name}.c", "fuzz/instruction.c.j2", ("fuzz", p, inst))
+            for inst in model.instructions_on(p)] + [(f"out/fuzz/{p}/fuzz_entries.c", "fuzz/entries.c.j2", ("fuzz_index", p, None))]
 
 
 def bench(model, p):

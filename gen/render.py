@@ -211,7 +211,9 @@ class Renderer:
                         cross_entries={e["form"]: inst.entry_name(cross, e) for e in inst.entries(p)
                                        if e["form"] in forms})
         if kind == "fuzz":
-            base.update(p=p, P=p.upper(), plan=fuzzplan.plan(m, p), sim=bool(m.profile(p)["isa"]))
+            base.update(p=p, inst=inst, plan=fuzzplan.plan(inst, p))
+        if kind == "fuzz_index":
+            base.update(p=p, P=p.upper(), plan=fuzzplan.index(m, p), sim=bool(m.profile(p)["isa"]))
         if kind == "doc":
             notes = header_notes(inst, [q for q in m.profile_names if q in inst.use], width=None)
             base.update(docs.instruction_ctx(m, inst, notes, params))
@@ -237,9 +239,7 @@ class Renderer:
     def weight(self, what):
         """A rough render cost: test plans and fuzz tables grow with their tuples; the rest is small."""
         kind, p, inst = what
-        if kind == "test":
-            return len(inst.tuples.get(p, []))
-        return sum(len(i.tuples.get(p, [])) for i in self.model.instructions) if kind == "fuzz" else 0
+        return len(inst.tuples.get(p, [])) if kind in ("test", "fuzz") else 0
 
     def render(self, items):
         """{path: text} of the planned items. With several cores, forked workers share the

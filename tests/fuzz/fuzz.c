@@ -181,7 +181,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     input in = { data, size };
-    const fz_entry *e = &fz_entries[take(&in, 1) % fz_n_entries];
+    const fz_entry *e = fz_entries[take(&in, 1) % fz_n_entries];
     h_case c = e->cases[take(&in, 2) % e->n_cases];
     int same[H_MAX_OPS] = { -1, -1, -1, -1 };
     pto_tile t[H_MAX_OPS], t_before[H_MAX_OPS];

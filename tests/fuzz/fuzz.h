@@ -1,5 +1,4 @@
-/* The fuzz table a profile's generated out/fuzz/<profile>/fuzz_entries.c provides to the
- * harness (tests/fuzz/fuzz.c): every entry point with a few legal calls to mutate. Legal calls
+/* The fuzz table a profile's generated out/fuzz/<profile>/ files provide to the harness (tests/fuzz/fuzz.c): every entry point with a few legal calls to mutate. Legal calls
  * are h_case records of the conformance harness, so both read one description of a call. */
 #ifndef PTOGEN_FUZZ_H
 #define PTOGEN_FUZZ_H
@@ -21,7 +20,7 @@ typedef struct {
     size_t n_cases;
 } fz_entry;
 
-extern const fz_entry fz_entries[];
+extern const fz_entry *const fz_entries[]; /* every instruction's table (fuzz_<instr>.c) */
 extern const size_t fz_n_entries;
 extern const pto_status fz_last_status;  /* the highest status code */
 extern const uint32_t fz_elem_bytes[];   /* per pto_dtype */
