@@ -61,6 +61,12 @@ def after(src):
     return f"|| gen-base gen-{part}" if part not in (None, "index") else "|| gen"
 
 
+def harness_sources():
+    """The conformance harness: the reference, value classes, the arena runner and each kind's
+    reader (tests/harness/kinds/)."""
+    return sorted(glob.glob("tests/harness/*.c")) + sorted(glob.glob("tests/harness/kinds/*.c"))
+
+
 def find_python():
     cands = [os.environ.get("PYTHON"), sys.executable, shutil.which("python3"), "/usr/bin/python3"]
     for c in cands:
@@ -103,7 +109,7 @@ def main():
     tdirs = sorted({os.path.dirname(t) for t in templates} | {"templates", "runtime"})
     # configure reruns when a directory it globs gains or loses a file: their listing, not their
     # mtimes, which every atomic save (an editor's, sed -i) changes
-    dirs = ["spec/isa", "tests/harness", "tests/unit", "tests/gen", "tests/gen/fixtures/isa", "tests/bad_specs"] + tdirs
+    dirs = ["spec/isa", "tests/harness", "tests/harness/kinds", "tests/unit", "tests/gen", "tests/gen/fixtures/isa", "tests/bad_specs"] + tdirs
     w.append("rule ls\n  command = LC_ALL=C ls $in > $out.tmp && if cmp -s $out.tmp $out; then rm $out.tmp; "
              "else mv $out.tmp $out; fi\n  description = LS\n  restat = 1\n\n")
     w.append(f"build build/dirs.txt: ls {' '.join(dirs)}\n\n")
@@ -113,7 +119,7 @@ def main():
     w.append(f"build build/spec.json: spec | {' '.join(lua)} "
              f"spec/dtypes.lua spec/families.lua spec/profiles.lua spec/ops.lua spec/kinds.lua {' '.join(isa)}\n  isa = {' '.join(isa)}\n\n")
     render_edges(w, model, planned, gen_py + templates)
-    harness = sorted(glob.glob("tests/harness/*.c"))
+    harness = harness_sources()
     hobjs = []
     for src in harness:
         obj = "build/" + src[:-2] + ".o"
@@ -238,7 +244,7 @@ def library_variant(w, model, p, cc, flags, root):
 def sanitize_edges(w, model):
     """Every conformance and unit test binary, kernels included, rebuilt with ASan + UBSan
     ($cc) for ninja sanitize and ninja test; returns them."""
-    harness = sorted(glob.glob("tests/harness/*.c"))
+    harness = harness_sources()
     hobjs = variant_objects(w, "$cc", f"{SAN_FLAGS} $tflags -Iout/include",
                             [(h, "build/san/" + h[:-2] + ".o") for h in harness])
     bins = []

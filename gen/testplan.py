@@ -296,13 +296,13 @@ def plan(inst, p):
         dt = t.dtype_of(kind.MAIN_OPERAND)
         tuples.append({
             "ident": t.ident(), "cname": t.ident().replace(".", "_"), "name": f"{p}.{inst.name}.{t.ident()}",
-            "entry": inst.entry_name(p, t.entry), "kind": kind.HARNESS_KIND, "n_ops": len(t.entry["operands"]),
+            "entry": inst.entry_name(p, t.entry), "reader": kind.READER, "writes": getattr(kind, "WRITES", "H_W_ALL"), "n_ops": len(t.entry["operands"]),
             "dtype": dt["enum"], "swap": int(t.axes.get("order") == "swap"), "mode": 2 if t.axes.get("mode") == "mode2" else 1,
             "form": int(t.entry["form"] == "val"), "form_name": t.entry["form"], "block": pl.E_B(dt)[1],
             "cases": [{**c, "ops": [full_desc(c["ops"].get(o)) for o in t.entry["operands"]]} for c in cases],
             "mutations": muts})
     values = entries[0]["values"] if entries else []
-    return dict(kind.reference(inst), entries=entries, tuples=tuples, math_operands=values)
+    return dict(kind.reference(inst), entries=entries, tuples=tuples, math_operands=values, reader=kind.READER)
 
 
 def entry_ctx(inst, p, e):

@@ -5,7 +5,10 @@ The rest of the generator calls the kind's module through of(inst); it never ask
 A kind module provides:
   MAIN_OPERAND      the operand whose element dtype a kernel computes in; its tests and benchmark
                     cases are filed under it
-  HARNESS_KIND      how the C reference reads the kind (tests/harness/harness.h H_KIND_*)
+  READER            the C reference's reading of the kind: a function of tests/harness/kinds/
+                    (harness.h H_READER)
+  WRITES            optional: what of each output's valid region a call writes (harness.h H_W_*;
+                    default H_W_ALL)
   element_ctx(inst, p, tup, prefix, convert_all)
                     the kernel context's types, math and operand roles (cpu kernels, the NPU
                     kernels' base, the benchmark's plain loops; prefix names the element operations)

@@ -7,7 +7,7 @@ from kinds import _expand as X
 import lowerbound as LB
 import testplan as T
 
-HARNESS_KIND = "H_KIND_COL_EXPAND"
+READER = "h_read_col_expand"  # tests/harness/kinds/
 
 
 def narrow_walk(tup, name, B, skip_rows):

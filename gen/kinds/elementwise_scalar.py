@@ -5,7 +5,7 @@ from kinds import _elementwise as EW
 import lowerbound as LB
 import testplan as T
 
-HARNESS_KIND = "H_KIND_ELEMENTWISE_SCALAR"
+READER = "h_read_elementwise_scalar"  # tests/harness/kinds/
 
 
 def npu_ctx(inst, p, tup, m, names, scalar_vars, dt):

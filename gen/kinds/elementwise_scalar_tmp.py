@@ -7,7 +7,7 @@ from kinds import elementwise_scalar as ES
 from kinds import _elementwise as EW
 import lowerbound as LB
 
-HARNESS_KIND = ES.HARNESS_KIND
+READER = ES.READER
 TEMP_OPERAND = "tmp"  # a2a3: a temporary dst cannot hold lives in tmp (dst's shape; spec rules)
 
 

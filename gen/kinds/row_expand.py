@@ -8,7 +8,7 @@ from kinds import _expand as X
 import lowerbound as LB
 import testplan as T
 
-HARNESS_KIND = "H_KIND_ROW_EXPAND"
+READER = "h_read_row_expand"  # tests/harness/kinds/
 
 
 def narrow_walk(tup, name, B, skip_rows):

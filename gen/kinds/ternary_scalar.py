@@ -6,7 +6,7 @@ from kinds import _elementwise as EW
 import lowerbound as LB
 import testplan as T
 
-HARNESS_KIND = "H_KIND_TERNARY_SCALAR"
+READER = "h_read_ternary_scalar"  # tests/harness/kinds/
 BANDS = True  # the a2a3 kernel cuts the region into bands when a temporary lives in the scratch
 
 

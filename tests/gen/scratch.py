@@ -43,7 +43,7 @@ def tree(dst, fixtures=True, isa=None, real_isa=False):
         shutil.copytree(os.path.join(ROOT, "spec"), os.path.join(dst, "spec"))
     else:
         spec_tree(dst, fixtures, isa)
-    for d in ("tests/harness", "tests/unit", "tests/gen/fixtures/isa", "tests/bad_specs"):
+    for d in ("tests/harness", "tests/harness/kinds", "tests/unit", "tests/gen/fixtures/isa", "tests/bad_specs"):
         os.makedirs(os.path.join(dst, d), exist_ok=True)
     return dst
 

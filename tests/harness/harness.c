@@ -49,21 +49,19 @@ static uint64_t get(const run *r, const uint8_t *arena, int op, uint32_t i, uint
     return load(arena + o->offset + elem_index(o, i, j) * n, n);
 }
 
-/* The operands playing each part, per kind (this is the reference's own reading of the
- * contract, independent of the generated tables). */
+/* The outputs: every operand the call writes (H_IO_OUT), at most two. */
 static int out_ops(const h_tuple *t, int *outs)
 {
-    if (t->kind == H_KIND_ROW_REDUCE_INDEX && t->form == 1) { outs[0] = 0; outs[1] = 1; return 2; }
-    outs[0] = 0;
-    return 1;
+    int k, n = 0;
+    for (k = 0; k < t->n_ops && n < 2; k++)
+        if (t->io[k] == H_IO_OUT) outs[n++] = k;
+    return n;
 }
 
-static int src_op(const h_tuple *t) { return t->kind == H_KIND_ROW_REDUCE_INDEX && t->form == 1 ? 2 : 1; }
-
-/* The columns of an output's valid rows a call writes: column 0 only for reductions. */
+/* The columns of an output's valid rows a call writes (the kind's H_W_*). */
 static uint32_t written_cols(const h_tuple *t, const h_operand *o)
 {
-    return t->kind == H_KIND_ROW_REDUCE_INDEX ? 1 : o->valid_cols;
+    return t->writes == H_W_COL0 ? 1 : o->valid_cols;
 }
 
 /* Byte offset of element (i, j) of operand o from the start of the allocation. */
@@ -72,56 +70,22 @@ static size_t elem_at(const h_operand *o, uint32_t i, uint32_t j)
     return H_GUARD + o->offset + elem_index(o, i, j) * dt_bytes(o->dtype);
 }
 
+/* What a kind's reader sees: the case's inputs in the snapshot taken before the call. */
+struct h_view {
+    const run *r;
+    const uint8_t *arena;
+};
+
+const h_tuple *h_view_tuple(const h_view *v) { return v->r->t; }
+const h_operand *h_view_op(const h_view *v, int op) { return &v->r->c->op[op]; }
+uint64_t h_elem(const h_view *v, int op, uint32_t i, uint32_t j) { return get(v->r, v->arena, op, i, j); }
+uint64_t h_scalar(const h_view *v, int op) { return load(v->arena + v->r->c->op[op].offset, dt_bytes(v->r->t->dtype)); }
+
 /* Expected bits of output `op` at (i, j), from the snapshot; the inputs used go to in[]. */
 static uint64_t expect_at(const run *r, int op, uint32_t i, uint32_t j, uint64_t *in, int *n_in)
 {
-    const h_tuple *t = r->t;
-    const uint8_t *a = r->snapshot + H_GUARD;
-    pto_dtype dt = t->dtype;
-    uint64_t v[2];
-    *n_in = 2;
-    switch (t->kind) {
-    case H_KIND_ELEMENTWISE_SCALAR: { /* the tile's element, then the scalar, in either operand order */
-        int s = t->io[1] == H_IO_SCALAR ? 1 : 2;
-        v[0] = get(r, a, 3 - s, i, j);
-        v[1] = load(a + r->c->op[s].offset, dt_bytes(dt));
-        break;
-    }
-    case H_KIND_TERNARY_SCALAR: { /* src0, the scalar, src1; the messages show src0 and src1 */
-        uint64_t w[3];
-        w[0] = in[0] = get(r, a, 1, i, j);
-        w[1] = load(a + r->c->op[2].offset, dt_bytes(dt));
-        w[2] = in[1] = get(r, a, 3, i, j);
-        return t->math(dt, w);
-    }
-    case H_KIND_ROW_EXPAND:
-    case H_KIND_COL_EXPAND: {
-        int full = t->swap ? 2 : 1, narrow = t->swap ? 1 : 2;
-        uint64_t s = t->kind == H_KIND_COL_EXPAND ? get(r, a, narrow, 0, j)
-                   : t->mode == 1 ? get(r, a, narrow, i, 0) : get(r, a, narrow, i, j % t->block);
-        uint64_t f = get(r, a, full, i, j);
-        v[0] = t->swap ? s : f;
-        v[1] = t->swap ? f : s;
-        break;
-    }
-    default: { /* row reduce index */
-        const h_operand *so = &r->c->op[src_op(t)];
-        uint64_t *row = malloc(sizeof *row * so->valid_cols);
-        size_t at, k;
-        assert_non_null(row);
-        for (k = 0; k < so->valid_cols; k++) row[k] = get(r, a, src_op(t), i, (uint32_t)k);
-        at = t->reduce(dt, row, so->valid_cols);
-        in[0] = at;
-        in[1] = row[at];
-        *n_in = 0;
-        free(row);
-        if (t->form == 1 && op == 0) return in[1];
-        return ref_from_int((pto_dtype)r->c->op[op].dtype, (int64_t)at);
-    }
-    }
-    in[0] = v[0];
-    in[1] = v[1];
-    return t->math(dt, v);
+    const h_view v = { r, r->snapshot + H_GUARD };
+    return r->t->read(&v, op, i, j, in, n_in);
 }
 
 static void describe(const run *r, char *buf, size_t size)

@@ -13,7 +13,8 @@
 #define H_GUARD 64 /* bytes of sentinel before and after the arena */
 
 enum { H_IO_IN, H_IO_OUT, H_IO_TMP, H_IO_SCALAR };
-enum { H_KIND_ELEMENTWISE_SCALAR, H_KIND_ROW_EXPAND, H_KIND_COL_EXPAND, H_KIND_ROW_REDUCE_INDEX, H_KIND_TERNARY_SCALAR };
+/* The part of an output's valid region a call writes (a kind's; gen/kinds/<kind>.py WRITES). */
+enum { H_W_ALL, H_W_COL0 };
 enum { H_F_PRESENT, H_F_NULL_DATA, H_F_DTYPE, H_F_LOC, H_F_BLAYOUT, H_F_SLAYOUT, H_F_ROWS, H_F_COLS,
        H_F_VALID_ROWS, H_F_VALID_COLS, H_F_OFFSET };
 
@@ -58,9 +59,27 @@ typedef struct {
     uint64_t (*issued)(void);          /* vector instructions since reset */
 } h_machine;
 
-typedef struct {
+typedef struct h_tuple h_tuple;
+
+/* One legal case's inputs as the call saw them, for a kind's reader. */
+typedef struct h_view h_view;
+const h_tuple *h_view_tuple(const h_view *v);
+const h_operand *h_view_op(const h_view *v, int op);
+uint64_t h_elem(const h_view *v, int op, uint32_t i, uint32_t j); /* element (i, j) of tile operand op */
+uint64_t h_scalar(const h_view *v, int op);                      /* scalar operand op */
+
+/* A kind's reading of the semantics contract (tests/harness/kinds/<kind>.c, named by
+ * gen/kinds/<kind>.py READER): the expected bits of output operand `out` at (i, j). The inputs
+ * that decide it go to in[0..1] with *n_in = 2 (messages show them), or, for a reduction,
+ * *n_in = 0 with in[0] the position it picked and in[1] the value there. */
+typedef uint64_t (*h_reader)(const h_view *v, int out, uint32_t i, uint32_t j, uint64_t *in, int *n_in);
+#define H_READER(name) uint64_t name(const h_view *v, int out, uint32_t i, uint32_t j, uint64_t *in, int *n_in)
+
+struct h_tuple {
     const char *name;                  /* profile.instruction.tuple */
-    int kind, n_ops;
+    h_reader read;
+    int writes;                        /* H_W_*: what of each output's valid region the call writes */
+    int n_ops;
     const char *const *op_names;
     const uint8_t *io;
     pto_dtype dtype;                   /* element dtype (src's for reductions) */
@@ -72,7 +91,8 @@ typedef struct {
     const h_machine *machine;          /* NULL: tiles in host memory */
     pto_status (*cross)(const void *const *args); /* another profile's entry point that must give the same bits, or NULL */
     const char *cross_name;
-} h_tuple;
+};
+
 
 /* Run legal cases (must return PTO_OK and the reference result) and rejected mutations
  * (must return their status and write nothing). Fails the current cmocka test on the
