@@ -74,10 +74,11 @@ def operand_rows(inst, p, tup, case):
 
 
 def stream(inst, rows):
-    """The input the kernel streams through (the most bytes in its valid region): memcpy copies
-    as many bytes as the kernel reads from it (and, for elementwise kinds, writes)."""
+    """The tile the kernel streams through (the input with the most bytes in its valid region,
+    or the output where it reads none): memcpy copies as many bytes as the kernel reads from it
+    (and, for elementwise kinds, writes)."""
     size = lambda r: r["valid_rows"] * r["valid_cols"] * inst.model.dtype_list[r["dtype"]]["bytes"]
-    ins = [i for i, r in enumerate(rows) if r["kind"] == "B_IN"]
+    ins = [i for i, r in enumerate(rows) if r["kind"] == "B_IN"] or [i for i, r in enumerate(rows) if r["kind"] == "B_OUT"]
     return max(ins, key=lambda i: (size(rows[i]), -i))
 
 

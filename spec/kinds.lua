@@ -74,6 +74,19 @@ kind {
 }
 
 kind {
+  name = "fill",
+  doc = "dst[i,j] = scalar over dst's valid region, ND or DN (no source).",
+  entries = { { form = "main", operands = { "dst", "scalar" } } },
+  operands = {
+    dst = { tile = true, io = "out", dtype = "T" },
+    scalar = { scalar = true, io = "in", dtype = "T" },
+  },
+  axes = {},
+  kernel = "{T}",
+  rules = {},
+}
+
+kind {
   name = "ternary_scalar",
   doc = "dst[i,j] = f(src0[i,j], scalar, src1[i,j]) over dst's valid region: two tiles and a scalar.",
   entries = { { form = "main", operands = { "dst", "src0", "scalar", "src1" } } },

@@ -282,6 +282,10 @@ static void run_one(const h_tuple *t, const h_case *c)
                 want = expect_at(&r, outs[k], i, j, in, &n_in);
                 if (!ref_same((pto_dtype)o->dtype, want, got)) {
                     free(written);
+                    if (n_in == 1)
+                        fail_run(&r, "%s[%u,%u]: input 0x%llx: expected 0x%llx, got 0x%llx", t->op_names[outs[k]],
+                                 (unsigned)i, (unsigned)j, (unsigned long long)in[0], (unsigned long long)want,
+                                 (unsigned long long)got);
                     if (n_in)
                         fail_run(&r, "%s[%u,%u]: inputs 0x%llx, 0x%llx: expected 0x%llx, got 0x%llx", t->op_names[outs[k]],
                                  (unsigned)i, (unsigned)j, (unsigned long long)in[0], (unsigned long long)in[1],

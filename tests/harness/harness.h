@@ -70,7 +70,7 @@ uint64_t h_scalar(const h_view *v, int op);                      /* scalar opera
 
 /* A kind's reading of the semantics contract (tests/harness/kinds/<kind>.c, named by
  * gen/kinds/<kind>.py READER): the expected bits of output operand `out` at (i, j). The inputs
- * that decide it go to in[0..1] with *n_in = 2 (messages show them), or, for a reduction,
+ * that decide it go to in[0..1] with *n_in = 1 or 2 (messages show them), or, for a reduction,
  * *n_in = 0 with in[0] the position it picked and in[1] the value there. */
 typedef uint64_t (*h_reader)(const h_view *v, int out, uint32_t i, uint32_t j, uint64_t *in, int *n_in);
 #define H_READER(name) uint64_t name(const h_view *v, int out, uint32_t i, uint32_t j, uint64_t *in, int *n_in)
