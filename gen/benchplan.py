@@ -74,12 +74,12 @@ def operand_rows(inst, p, tup, case):
 
 
 def stream(inst, rows):
-    """The tile the kernel streams through (the input with the most bytes in its valid region,
-    or the output where it reads none): memcpy copies as many bytes as the kernel reads from it
-    (and, for elementwise kinds, writes)."""
+    """The tile the kernel streams through: the one with the most bytes in its valid region, an
+    input before an output of the same size (a reduction reads more than it writes, a broadcast
+    writes more than it reads). memcpy copies as many bytes."""
     size = lambda r: r["valid_rows"] * r["valid_cols"] * inst.model.dtype_list[r["dtype"]]["bytes"]
-    ins = [i for i, r in enumerate(rows) if r["kind"] == "B_IN"] or [i for i, r in enumerate(rows) if r["kind"] == "B_OUT"]
-    return max(ins, key=lambda i: (size(rows[i]), -i))
+    tiles = [i for i, r in enumerate(rows) if r["kind"] in ("B_IN", "B_OUT")]
+    return max(tiles, key=lambda i: (size(rows[i]), rows[i]["kind"] == "B_IN", -i))
 
 
 def context(inst, p, plain_ctx):

@@ -87,6 +87,45 @@ kind {
 }
 
 kind {
+  name = "row_broadcast",
+  doc = "dst[i,j] = src[i,0]: one value per row, from a DN Rx1 column or column 0 of an ND tile with one valid column.",
+  entries = { { form = "main", operands = { "dst", "src" } } },
+  operands = {
+    dst = { tile = true, io = "out", dtype = "T", layouts = { "ND" } },
+    src = { tile = true, io = "in", dtype = "T" },
+  },
+  axes = {},
+  in_place = { dst = { "src" } },
+  kernel = "{T}",
+  rules = {
+    rule { name = "src_rows", check = "src.valid_rows == dst.valid_rows", status = "valid",
+           why = "src must have one valid row per dst row" },
+    rule { name = "src_column", check = "src.valid_cols == 1", status = "valid",
+           why = "src has one valid column: the value of each row" },
+    rule { name = "src_dn_column", check = "src.cols == 1", status = "shape", when = { ["src.layout"] = "DN" },
+           why = "a DN src is a column vector (cols == 1)" },
+  },
+}
+
+kind {
+  name = "col_broadcast",
+  doc = "dst[i,j] = src[0,j]: row 0 of src gives one value per column.",
+  entries = { { form = "main", operands = { "dst", "src" } } },
+  operands = {
+    dst = { tile = true, io = "out", dtype = "T", layouts = { "ND" } },
+    src = { tile = true, io = "in", dtype = "T", layouts = { "ND" } },
+  },
+  axes = {},
+  -- every row of dst is row 0 of src: dst's own row 0 keeps its values
+  in_place = { dst = { "src" } },
+  kernel = "{T}",
+  rules = {
+    rule { name = "src_cols", check = "src.valid_cols == dst.valid_cols", status = "valid",
+           why = "src's row 0 must give one value per dst column" },
+  },
+}
+
+kind {
   name = "ternary_scalar",
   doc = "dst[i,j] = f(src0[i,j], scalar, src1[i,j]) over dst's valid region: two tiles and a scalar.",
   entries = { { form = "main", operands = { "dst", "src0", "scalar", "src1" } } },

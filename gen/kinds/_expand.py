@@ -37,6 +37,13 @@ def cpu_variants(inst, p, tup, k):
     return specialise
 
 
+def broadcast_rows(m, B):
+    """Rows an A2A3 kernel broadcasts per vbrcb (one block each): a multiple of B (the column's
+    next chunk starts block aligned), at most one repeat's worth and what the scratch holds."""
+    limit = min(m["max_repeat"], m["reserved_scratch_bytes"] // m["block_bytes"])
+    return limit // B * B
+
+
 def operand_walk(tup, name, B, narrow_walk):
     """How operand `name` walks the region: the pointer variable the kernel holds for it, its row
     stride (elements) and whether it walks the columns; narrow_walk(tup, name, B, skip_rows) is

@@ -26,10 +26,7 @@ def npu_ctx(inst, p, tup, m, names, scalar_vars, dt):
     k = X.npu_ctx(tup, B, narrow_walk)
     k["mode1"] = tup.axes["mode"] == "mode1"
     k["user_tmp"] = tup.axes.get("tmp") == "tmp"
-    # rows broadcast per vbrcb: a multiple of B (the narrow column's next chunk starts
-    # block aligned), at most one repeat's worth and what the scratch holds
-    limit = min(m["max_repeat"], m["reserved_scratch_bytes"] // m["block_bytes"])
-    k["chunk"] = limit // B * B
+    k["chunk"] = X.broadcast_rows(m, B)
     return k
 
 

@@ -210,6 +210,27 @@ void pto_a2a3_vector_dup(unsigned bits, void *dst, uint32_t value, uint32_t repe
     issued(op, g.repeats);
 }
 
+void pto_a2a3_vcopy(unsigned bits, void *dst, const void *src, uint32_t repeat, uint32_t dst_blk, uint32_t src_blk,
+                    uint32_t dst_rep, uint32_t src_rep)
+{
+    const pto_a2a3_op op = PTO_A2A3_OP_VCOPY;
+    operand d, s;
+    lanes g;
+    uint64_t r;
+    uint32_t l;
+    if (check_width(op, bits) || check_flags(op) || mask_lanes(op, bits / 8, repeat, &g)) return;
+    d = opnd("dst", dst, bits / 8, dst_blk, dst_rep);
+    s = opnd("src", src, bits / 8, src_blk, src_rep);
+    if (check_operand(op, &s, &g) || check_operand(op, &d, &g)) return;
+    for (r = 0; r < g.repeats; r++) { /* a repeat reads all its lanes, then writes */
+        for (l = 0; l < g.E; l++)
+            if (lane_on(&g, r, l)) reg_a[l] = load(lane_addr(&s, r, l), s.eb);
+        for (l = 0; l < g.E; l++)
+            if (lane_on(&g, r, l)) store(lane_addr(&d, r, l), d.eb, reg_a[l]);
+    }
+    issued(op, g.repeats);
+}
+
 void pto_a2a3_vreduce(pto_a2a3_op op, pto_dtype dt, void *dst, const void *src, uint32_t repeat,
                          uint32_t dst_rep, uint32_t src_blk, uint32_t src_rep, pto_a2a3_order order)
 {

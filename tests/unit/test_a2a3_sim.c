@@ -185,6 +185,27 @@ static void vbrcb_and_vreducev2_move_bits(void **state)
     assert_int_equal(u[512 + 50], 0);
 }
 
+/* vcopy: the active lanes only; a source block stride of 0 repeats one block over the repeat */
+static void vcopy_moves_the_active_lanes(void **state)
+{
+    uint16_t *u = (uint16_t *)(void *)ub;
+    int i;
+    (void)state;
+    for (i = 0; i < 16; i++) u[i] = (uint16_t)(0xf000u + (unsigned)i);
+    pto_a2a3_set_mask_count();
+    pto_a2a3_set_vector_mask(0, 100);
+    pto_a2a3_vcopy_b16(u + 128, u, 0, 1, 0, 8, 0);
+    for (i = 0; i < 100; i++) assert_int_equal(u[128 + i], 0xf000u + (unsigned)(i % 16));
+    assert_int_equal(u[128 + 100], 0);
+    assert_int_equal(stats().by_op[PTO_A2A3_OP_VCOPY], 1);
+    pto_a2a3_set_mask_norm();
+    EXPECT_FAULT(PTO_A2A3_HW_ALIGN, pto_a2a3_vcopy_b16(u + 129, u, 1, 1, 1, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_REPEAT, pto_a2a3_vcopy_b16(u + 128, u, 256, 1, 1, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_STRIDE, pto_a2a3_vcopy_b16(u + 128, u, 2, 1, 1, 8, 256));
+    EXPECT_FAULT(PTO_A2A3_HW_ARG, pto_a2a3_vcopy(8, u + 128, u, 1, 1, 1, 8, 8));
+    assert_int_equal(stats().instructions, 1);
+}
+
 static void broken_rules_are_faults_that_change_nothing(void **state)
 {
     float host[64];
@@ -295,6 +316,7 @@ int main(void)
         cmocka_unit_test_setup(vcmax_keeps_the_first_maximum_and_the_first_nan, setup),
         cmocka_unit_test_setup(vcmin_keeps_the_first_minimum_and_the_first_nan, setup),
         cmocka_unit_test_setup(vbrcb_and_vreducev2_move_bits, setup),
+        cmocka_unit_test_setup(vcopy_moves_the_active_lanes, setup),
         cmocka_unit_test_setup(broken_rules_are_faults_that_change_nothing, setup),
         cmocka_unit_test_setup(shifts_bitwise_and_lrelu, setup),
         cmocka_unit_test_setup(scalar_and_vector_hand_over_through_flags, setup),

@@ -1,0 +1,51 @@
+"""Shared by the kinds whose math is an operand itself (fill, row_broadcast, col_broadcast): the
+kernels move that operand's bits into dst's valid region, with no element operation and no
+conversion, so every variant and profile stores the same bits."""
+import cexpr
+import testplan as T
+
+MAIN_OPERAND = "dst"
+IN_PLACE_FILL = "H_FILL_RANDOM"
+
+
+def element_ctx(inst, p, tup, prefix, convert_all):
+    """U: the unsigned integer of the element's width, which carries the bits; T: the element's
+    C type (the plain loops')."""
+    dt = tup.dtype_of("dst")
+    return {"U": f"uint{dt['bits']}_t", "bits": dt["bits"], "T": cexpr.CTYPE[dt["name"]], "ignored": []}
+
+
+def cpu_variants(inst, p, tup, k):
+    """The variants differ only in their target: wider loads and stores."""
+    return lambda v, kv: None
+
+
+def plain_ctx(inst, p, tup):
+    return {}
+
+
+def notes(inst):
+    return []
+
+
+def reference(inst):
+    return {"reduce": None, "ref_math": cexpr.reference_math(inst.math()), "ref_forms": {}}
+
+
+def test_shapes(E, B, cls):
+    return T.grid_shapes(E, B, cls)
+
+
+def extra_fills(label):
+    return []
+
+
+def more_cases(plan, tup, shapes, B):
+    return []
+
+
+def dst_tile(plan, tup, vr, vc, extra, variant):
+    """An ND dst with padding on either side of its valid region vr x vc."""
+    dt = tup.dtype_of("dst")
+    B = plan.E_B(dt)[1]
+    return T.tile(plan.dindex[dt["name"]], vr + variant % 2, T.roundup(vc, B) + extra, vr, vc)

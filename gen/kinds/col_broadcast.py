@@ -1,0 +1,30 @@
+"""Kind col_broadcast: dst[i,j] = src[0,j] (TCOLEXPAND). A2A3 copies row 0 over the rows (vcopy
+with a repeat stride of 0 on src); A5 loads each register of row 0 once and stores it to every
+row."""
+from kinds._moves import (MAIN_OPERAND, IN_PLACE_FILL, element_ctx, cpu_variants, plain_ctx, notes,  # noqa: F401
+                          reference, test_shapes, extra_fills, more_cases)
+from kinds import _elementwise as EW
+from kinds import _moves as MV
+import lowerbound as LB
+import testplan as T
+
+READER = "h_read_col_broadcast"  # tests/harness/kinds/
+
+
+def npu_ctx(inst, p, tup, m, names, scalar_vars, dt):
+    return {}
+
+
+def test_operands(plan, tup, vr, vc, extra, variant):
+    """src holds one or two valid rows (only row 0 is read), wider than dst's valid region or not."""
+    dt = tup.dtype_of("src")
+    B = plan.E_B(dt)[1]
+    nvr = 1 + variant % 2
+    src = T.tile(plan.dindex[dt["name"]], nvr, T.roundup(vc, B) + (B if variant % 3 == 1 else 0), nvr, vc)
+    return {"dst": MV.dst_tile(plan, tup, vr, vc, extra, variant), "src": src}
+
+
+def lower_bound(m, p, tup, vr, vc, storage_cols, E):
+    if p == "a2a3":
+        return EW.a2a3_bound(m, vr, vc, E)
+    return LB.a5((1 + vr) * LB.ceil(vc, E))  # each register of row 0 loaded once, stored to every row
