@@ -26,6 +26,8 @@ A kind module provides:
   reference(inst)   what the generated test hands the C reference: {"reduce", "ref_math"}
   lower_bound(m, p, tup, vr, vc, storage_cols, E)
                     the benchmark's analytic lower bound (gen/lowerbound.py)
+  MEMCPY_TARGET     the benchmark's target for its f32 cpu kernels: {"ratio": r, "shapes": (...)},
+                    kernel <= r x a memcpy of the streamed bytes at those shapes (bench/report.py)
 Modules whose names start with _ are shared helpers, not kinds.
 """
 import importlib

@@ -6,6 +6,7 @@ import testplan as T
 
 MAIN_OPERAND = "dst"
 IN_PLACE_FILL = "H_FILL_RANDOM"
+MEMCPY_TARGET = {"ratio": 1.5, "shapes": ("64x128", "128x256")}  # they store what memcpy stores
 
 
 def element_ctx(inst, p, tup, prefix, convert_all):

@@ -1,7 +1,7 @@
 """Kind col_broadcast: dst[i,j] = src[0,j] (TCOLEXPAND). A2A3 copies row 0 over the rows (vcopy
 with a repeat stride of 0 on src); A5 loads each register of row 0 once and stores it to every
 row."""
-from kinds._moves import (MAIN_OPERAND, IN_PLACE_FILL, element_ctx, cpu_variants, plain_ctx, notes,  # noqa: F401
+from kinds._moves import (MAIN_OPERAND, IN_PLACE_FILL, MEMCPY_TARGET, element_ctx, cpu_variants, plain_ctx, notes,  # noqa: F401
                           reference, test_shapes, extra_fills, more_cases)
 from kinds import _elementwise as EW
 from kinds import _moves as MV

@@ -1,5 +1,5 @@
 """Kind col_expand: dst[i,j] = f(full[i,j], s_j), the narrow operand's row 0 one value per column."""
-from kinds._elementwise import (MAIN_OPERAND, IN_PLACE_FILL, plain_ctx, notes, reference,  # noqa: F401
+from kinds._elementwise import (MAIN_OPERAND, IN_PLACE_FILL, MEMCPY_TARGET, plain_ctx, notes, reference,  # noqa: F401
                                 test_shapes, extra_fills, more_cases)
 from kinds._expand import element_ctx, cpu_variants  # noqa: F401
 from kinds import _elementwise as EW

@@ -1,5 +1,5 @@
 """Kind elementwise_scalar: dst[i,j] = f(src[i,j], scalar)."""
-from kinds._elementwise import (MAIN_OPERAND, IN_PLACE_FILL, element_ctx, cpu_variants, plain_ctx,  # noqa: F401
+from kinds._elementwise import (MAIN_OPERAND, IN_PLACE_FILL, MEMCPY_TARGET, element_ctx, cpu_variants, plain_ctx,  # noqa: F401
                                 notes, reference, test_shapes, extra_fills)
 from kinds import _elementwise as EW
 import lowerbound as LB

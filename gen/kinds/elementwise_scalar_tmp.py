@@ -1,7 +1,7 @@
 """Kind elementwise_scalar_tmp: dst[i,j] = f(src[i,j], scalar) with a scratch tile operand, tmp,
 for the profiles whose kernels need one (spec operand_use); the element-wise kernels read it only
 there (templates/<p>/elementwise_scalar_tmp.c.j2 are elementwise_scalar's)."""
-from kinds.elementwise_scalar import (MAIN_OPERAND, IN_PLACE_FILL, element_ctx, cpu_variants, plain_ctx,  # noqa: F401
+from kinds.elementwise_scalar import (MAIN_OPERAND, IN_PLACE_FILL, MEMCPY_TARGET, element_ctx, cpu_variants, plain_ctx,  # noqa: F401
                                       notes, reference, test_shapes, extra_fills, npu_ctx, more_cases)
 from kinds import elementwise_scalar as ES
 from kinds import _elementwise as EW

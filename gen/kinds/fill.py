@@ -1,7 +1,7 @@
 """Kind fill: dst[i,j] = scalar over dst's valid region, an ND or a DN tile (TEXPANDS). The
 kernels write the scalar's bits. A DN tile is walked as the ND tile of its storage (rows and
 columns swapped), so one kernel serves both layouts."""
-from kinds._moves import (MAIN_OPERAND, IN_PLACE_FILL, element_ctx, cpu_variants, plain_ctx,  # noqa: F401
+from kinds._moves import (MAIN_OPERAND, IN_PLACE_FILL, MEMCPY_TARGET, element_ctx, cpu_variants, plain_ctx,  # noqa: F401
                           reference, test_shapes, extra_fills)
 from kinds import _moves as MV
 import lowerbound as LB

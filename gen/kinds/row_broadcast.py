@@ -1,7 +1,7 @@
 """Kind row_broadcast: dst[i,j] = src[i,0] (TROWEXPAND), src a DN column or an ND tile with one
 valid column. A2A3 broadcasts the column into blocks (vbrcb) and copies them over the rows
 (vcopy); A5 loads each row's value into a register (vlds ONEPT, vdup) and stores it."""
-from kinds._moves import (MAIN_OPERAND, IN_PLACE_FILL, element_ctx, cpu_variants, plain_ctx, notes,  # noqa: F401
+from kinds._moves import (MAIN_OPERAND, IN_PLACE_FILL, MEMCPY_TARGET, element_ctx, cpu_variants, plain_ctx, notes,  # noqa: F401
                           reference, test_shapes, extra_fills, more_cases)
 from kinds import _elementwise as EW
 from kinds import _expand as X

@@ -1,6 +1,6 @@
 """Kind row_expand: dst[i,j] = f(full[i,j], s_i), the narrow operand a DN column (mode 1) or one
 32-byte block per row (mode 2); an optional tmp holds the broadcast blocks."""
-from kinds._elementwise import (MAIN_OPERAND, IN_PLACE_FILL, plain_ctx, notes, reference,  # noqa: F401
+from kinds._elementwise import (MAIN_OPERAND, IN_PLACE_FILL, MEMCPY_TARGET, plain_ctx, notes, reference,  # noqa: F401
                                 test_shapes, extra_fills, more_cases)
 from kinds._expand import element_ctx, cpu_variants  # noqa: F401
 from kinds import _elementwise as EW

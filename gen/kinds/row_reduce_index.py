@@ -9,6 +9,7 @@ import testplan as T
 MAIN_OPERAND = "src"  # the outputs are indices
 READER = "h_read_row_reduce_index"  # tests/harness/kinds/
 WRITES = "H_W_COL0"  # column 0 of each output row
+MEMCPY_TARGET = {"ratio": 3.0, "shapes": ("64x128",)}  # ninja bench: a pass over src that also ranks
 # ties put row maxima at column 0, the element an in-place index overwrites first
 IN_PLACE_FILL = "H_FILL_TIES"
 TIE_SHAPES = ("valid<E", "repeats+tail", "rows>255", "E^2+1")

@@ -1,5 +1,5 @@
 """Kind ternary_scalar: dst[i,j] = f(src0[i,j], scalar, src1[i,j]), two tiles and a scalar."""
-from kinds._elementwise import (MAIN_OPERAND, IN_PLACE_FILL, element_ctx, cpu_variants, plain_ctx,  # noqa: F401
+from kinds._elementwise import (MAIN_OPERAND, IN_PLACE_FILL, MEMCPY_TARGET, element_ctx, cpu_variants, plain_ctx,  # noqa: F401
                                 notes, reference, test_shapes, extra_fills)
 from kinds.elementwise_scalar import more_cases  # noqa: F401 (every scalar class, unaligned too)
 from kinds import _elementwise as EW
