@@ -22,7 +22,7 @@ MODELS = {
                      "instructions after scalar stores wait for an S->V flag"),
             ("arg", "arguments are meaningful: a dtype the instruction takes here, a known order, pattern or width"),
         ],
-        "moves": ["vbrcb", "vreducev2", "vector_dup", "vcopy"],  # width-generic: they move bits
+        "moves": ["vbrcb", "vreducev2", "vector_dup", "vcopy", "vcmp", "vsel"],  # width-generic: they move bits
         "dup": "vector_dup",  # broadcasts a scalar (spec/ops.lua: scalar = "dup")
         "repeats": "repeats the instructions executed (a repeat processes up to 256 bytes)",
     },

@@ -272,3 +272,26 @@ kind {
            why = "the value+index form stores one (value, index) pair per row in tmp" },
   },
 }
+
+kind {
+  name = "col_reduce_index",
+  reduce = true, -- math is one reduction (argmax or argmin) of each column of src
+  doc = "dst[0,j] = the row of src's column j that the reduction selects. Only row 0 of dst's valid columns is written.",
+  entries = { { form = "main", operands = { "dst", "src", "tmp" } } },
+  operands = {
+    dst = { tile = true, io = "out", dtype = "I", layouts = { "ND" } },
+    src = { tile = true, io = "in", dtype = "S", layouts = { "ND" } },
+    tmp = { tile = true, io = "tmp", dtype = "S", optional = true, layouts = { "ND" } },
+  },
+  axes = {},
+  -- every row of a column is read before row 0 of dst is written there, so dst may be src itself
+  in_place = { dst = { "src" } },
+  kernel = "{S}_{I}",
+  rules = {
+    rule { name = "dst_cols", check = "dst.valid_cols == src.valid_cols", status = "valid",
+           why = "dst must have one valid column per src valid column" },
+    rule { name = "index16_range", on = { "a2a3", "a5" }, status = "valid", when = { ["src.elem_bytes"] = 2 },
+           check = "src.valid_rows <= 65536",
+           why = "the NPU kernels count rows in lanes as wide as src: 16 bits for a 16-bit src" },
+  },
+}

@@ -25,6 +25,7 @@
 static struct {
     int count_mode;
     uint64_t hi, lo;                /* the mask register: lane bits, or the count in lo */
+    uint64_t cmp_hi, cmp_lo;        /* CMPMASK: vcmp's result, bit l for lane l */
 } m = { .hi = FULL, .lo = FULL };
 
 #include "pto_a2a3_sim_core.h"
@@ -33,6 +34,7 @@ static void reset_machine(void)
 {
     m.count_mode = 0;
     m.hi = m.lo = FULL;
+    m.cmp_hi = m.cmp_lo = 0;
 }
 
 static void on_issue(void) { su.vector_written = 1; } /* every instruction writes UB */
@@ -225,6 +227,56 @@ void pto_a2a3_vcopy(unsigned bits, void *dst, const void *src, uint32_t repeat, 
     for (r = 0; r < g.repeats; r++) { /* a repeat reads all its lanes, then writes */
         for (l = 0; l < g.E; l++)
             if (lane_on(&g, r, l)) reg_a[l] = load(lane_addr(&s, r, l), s.eb);
+        for (l = 0; l < g.E; l++)
+            if (lane_on(&g, r, l)) store(lane_addr(&d, r, l), d.eb, reg_a[l]);
+    }
+    issued(op, g.repeats);
+}
+
+void pto_a2a3_vcmp(pto_a2a3_cmp cmp, pto_dtype dt, const void *src0, const void *src1, uint32_t repeat,
+                   uint32_t src0_blk, uint32_t src1_blk, uint32_t src0_rep, uint32_t src1_rep)
+{
+    const pto_a2a3_op op = PTO_A2A3_OP_VCMP;
+    operand a, b;
+    lanes g;
+    uint32_t l;
+    uint64_t hi = 0, lo = 0;
+    if ((unsigned)dt >= sizeof elem_bytes) { fault(op, PTO_A2A3_HW_ARG, NULL, "dtype", (uint64_t)dt, "a pto_dtype"); return; }
+    if ((unsigned)cmp > PTO_A2A3_GE) { fault(op, PTO_A2A3_HW_ARG, NULL, "condition", (uint64_t)cmp, "EQ, NE, LT, GT, LE or GE"); return; }
+    if (check_flags(op) || mask_lanes(op, elem_bytes[dt], repeat, &g)) return;
+    if (g.repeats != 1) { fault(op, PTO_A2A3_HW_REPEAT, NULL, "repeats", g.repeats, "1 (CMPMASK holds one repeat)"); return; }
+    a = opnd("src0", src0, elem_bytes[dt], src0_blk, src0_rep);
+    b = opnd("src1", src1, elem_bytes[dt], src1_blk, src1_rep);
+    if (check_operand(op, &a, &g) || check_operand(op, &b, &g)) return;
+    for (l = 0; l < g.E; l++)
+        if (lane_on(&g, 0, l) && compare(dt, load(lane_addr(&a, 0, l), a.eb), load(lane_addr(&b, 0, l), b.eb), (unsigned)cmp)) {
+            if (l < 64) lo |= (uint64_t)1 << l;
+            else hi |= (uint64_t)1 << (l - 64);
+        }
+    m.cmp_hi = hi;
+    m.cmp_lo = lo;
+    issued(op, 1);
+}
+
+void pto_a2a3_vsel(unsigned bits, void *dst, const void *src0, const void *src1, uint32_t repeat, uint32_t dst_blk,
+                   uint32_t src0_blk, uint32_t src1_blk, uint32_t dst_rep, uint32_t src0_rep, uint32_t src1_rep)
+{
+    const pto_a2a3_op op = PTO_A2A3_OP_VSEL;
+    operand d, a, b;
+    lanes g;
+    uint64_t r;
+    uint32_t l;
+    if (check_width(op, bits) || check_flags(op) || mask_lanes(op, bits / 8, repeat, &g)) return;
+    d = opnd("dst", dst, bits / 8, dst_blk, dst_rep);
+    a = opnd("src0", src0, bits / 8, src0_blk, src0_rep);
+    b = opnd("src1", src1, bits / 8, src1_blk, src1_rep);
+    if (check_operand(op, &d, &g) || check_operand(op, &a, &g) || check_operand(op, &b, &g)) return;
+    for (r = 0; r < g.repeats; r++) { /* a repeat reads all its lanes, then writes */
+        for (l = 0; l < g.E; l++)
+            if (lane_on(&g, r, l)) {
+                const int take_a = (int)((l < 64 ? m.cmp_lo >> l : m.cmp_hi >> (l - 64)) & 1u);
+                reg_a[l] = load(lane_addr(take_a ? &a : &b, r, l), a.eb);
+            }
         for (l = 0; l < g.E; l++)
             if (lane_on(&g, r, l)) store(lane_addr(&d, r, l), d.eb, reg_a[l]);
     }

@@ -241,31 +241,6 @@ void pto_a5_vreduce(pto_a5_op op, pto_dtype dt, pto_a5_vreg *dst, const pto_a5_v
     issued(op, 1);
 }
 
-/* IEEE comparison for floats (NaN is unordered), exact comparison for integers. */
-static int compare(pto_dtype dt, uint32_t a, uint32_t b, pto_a5_cmp cmp)
-{
-    int lt, gt, eq;
-    if (dt == PTO_F32 || dt == PTO_F16 || dt == PTO_BF16) {
-        float x = as_float(dt, a), y = as_float(dt, b);
-        lt = x < y;
-        gt = x > y;
-        eq = x == y;
-    } else {
-        int64_t x = key(dt, a), y = key(dt, b);
-        lt = x < y;
-        gt = x > y;
-        eq = x == y;
-    }
-    switch (cmp) {
-    case PTO_A5_EQ: return eq;
-    case PTO_A5_NE: return !eq;
-    case PTO_A5_LT: return lt;
-    case PTO_A5_GT: return gt;
-    case PTO_A5_LE: return lt || eq;
-    default: return gt || eq;
-    }
-}
-
 void pto_a5_vcmp(pto_dtype dt, pto_a5_preg *dst, const pto_a5_vreg *a, const pto_a5_vreg *b,
                     const pto_a5_preg *pg, pto_a5_cmp cmp)
 {
@@ -279,7 +254,7 @@ void pto_a5_vcmp(pto_dtype dt, pto_a5_preg *dst, const pto_a5_vreg *a, const pto
     if (check_pred(op, "pg", pg, eb)) return;
     for (k = 0; k < VL / 32; k++) r.bits[k] = 0;
     for (l = 0; l < VL / eb; l++)
-        pred_set(&r, eb, l, pred_on(pg, eb, l) && compare(dt, lane_get(a, eb, l), lane_get(b, eb, l), cmp));
+        pred_set(&r, eb, l, pred_on(pg, eb, l) && compare(dt, lane_get(a, eb, l), lane_get(b, eb, l), (unsigned)cmp));
     r.width = eb;
     pto_a5__copy_bytes(dst, &r, sizeof r);
     issued(op, 1);

@@ -288,6 +288,33 @@ static int64_t key(pto_dtype dt, uint32_t v)
 #undef SIM_KEY_CASE
 }
 
+/* vcmp's condition on two lanes: IEEE comparison for floats (NaN is unordered: only NE holds),
+ * exact comparison for integers. cmp is a pto_<p>_cmp, whose order every model shares:
+ * EQ, NE, LT, GT, LE, GE. */
+static int compare(pto_dtype dt, uint32_t a, uint32_t b, unsigned cmp)
+{
+    int lt, gt, eq;
+    if (dt == PTO_F32 || dt == PTO_F16 || dt == PTO_BF16) {
+        float x = as_float(dt, a), y = as_float(dt, b);
+        lt = x < y;
+        gt = x > y;
+        eq = x == y;
+    } else {
+        int64_t x = key(dt, a), y = key(dt, b);
+        lt = x < y;
+        gt = x > y;
+        eq = x == y;
+    }
+    switch (cmp) {
+    case 0: return eq;
+    case 1: return !eq;
+    case 2: return lt;
+    case 3: return gt;
+    case 4: return lt || eq;
+    default: return gt || eq;
+    }
+}
+
 /* The rank a row reduction orders lanes by: it takes the lowest lane of the largest rank.
  * vcmax ranks by key(), a reduction to the minimum (SIM_REDUCE_DOWN: vcmin) by key() reversed
  * with NaN still on top (a NaN counts as smaller than every number), so the first NaN wins

@@ -58,7 +58,12 @@ static int out_ops(const h_tuple *t, int *outs)
     return n;
 }
 
-/* The columns of an output's valid rows a call writes (the kind's H_W_*). */
+/* The rows and columns of an output's valid region a call writes (the kind's H_W_*). */
+static uint32_t written_rows(const h_tuple *t, const h_operand *o)
+{
+    return t->writes == H_W_ROW0 ? 1 : o->valid_rows;
+}
+
 static uint32_t written_cols(const h_tuple *t, const h_operand *o)
 {
     return t->writes == H_W_COL0 ? 1 : o->valid_cols;
@@ -229,7 +234,7 @@ static void check_cross(run *r, const int *outs, int n_out)
         const h_operand *o = &r->c->op[outs[k]];
         unsigned eb = dt_bytes(o->dtype);
         uint32_t i, j;
-        for (i = 0; i < o->valid_rows; i++)
+        for (i = 0; i < written_rows(r->t, o); i++)
             for (j = 0; j < written_cols(r->t, o); j++) {
                 size_t at = elem_at(o, i, j);
                 uint64_t mine = load(r->mem + at, eb), theirs = load(host + at, eb);
@@ -273,7 +278,7 @@ static void run_one(const h_tuple *t, const h_case *c)
         const h_operand *o = &c->op[outs[k]];
         unsigned eb = dt_bytes(o->dtype);
         uint32_t i, j;
-        for (i = 0; i < o->valid_rows; i++) {
+        for (i = 0; i < written_rows(t, o); i++) {
             for (j = 0; j < written_cols(t, o); j++) {
                 size_t at = elem_at(o, i, j);
                 uint64_t in[2], want, got = load(r.mem + at, eb);
@@ -290,8 +295,8 @@ static void run_one(const h_tuple *t, const h_case *c)
                         fail_run(&r, "%s[%u,%u]: inputs 0x%llx, 0x%llx: expected 0x%llx, got 0x%llx", t->op_names[outs[k]],
                                  (unsigned)i, (unsigned)j, (unsigned long long)in[0], (unsigned long long)in[1],
                                  (unsigned long long)want, (unsigned long long)got);
-                    fail_run(&r, "%s[%u,0]: the reduction's column %llu (value 0x%llx): expected 0x%llx, got 0x%llx",
-                             t->op_names[outs[k]], (unsigned)i, (unsigned long long)in[0],
+                    fail_run(&r, "%s[%u,%u]: the reduction's pick %llu (value 0x%llx): expected 0x%llx, got 0x%llx",
+                             t->op_names[outs[k]], (unsigned)i, (unsigned)j, (unsigned long long)in[0],
                              (unsigned long long)in[1], (unsigned long long)want, (unsigned long long)got);
                 }
             }

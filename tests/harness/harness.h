@@ -14,7 +14,7 @@
 
 enum { H_IO_IN, H_IO_OUT, H_IO_TMP, H_IO_SCALAR };
 /* The part of an output's valid region a call writes (a kind's; gen/kinds/<kind>.py WRITES). */
-enum { H_W_ALL, H_W_COL0 };
+enum { H_W_ALL, H_W_COL0, H_W_ROW0 };
 enum { H_F_PRESENT, H_F_NULL_DATA, H_F_DTYPE, H_F_LOC, H_F_BLAYOUT, H_F_SLAYOUT, H_F_ROWS, H_F_COLS,
        H_F_VALID_ROWS, H_F_VALID_COLS, H_F_OFFSET };
 

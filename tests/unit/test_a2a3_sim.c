@@ -206,6 +206,38 @@ static void vcopy_moves_the_active_lanes(void **state)
     assert_int_equal(stats().instructions, 1);
 }
 
+/* vcmp sets CMPMASK from one repeat (IEEE: NaN is unordered); vsel takes src0 where a bit is set */
+static void vcmp_and_vsel_select_by_cmpmask(void **state)
+{
+    uint32_t *idx = (uint32_t *)(void *)(ub + 1024);
+    int i;
+    (void)state;
+    for (i = 0; i < 64; i++) {
+        f32[i] = (float)(i % 4);
+        f32[64 + i] = 1.5f;
+        idx[i] = 7;
+        idx[64 + i] = (uint32_t)i;
+    }
+    ((uint32_t *)(void *)f32)[5] = 0x7fc00000u; /* a NaN */
+    pto_a2a3_set_mask_count();
+    pto_a2a3_set_vector_mask(0, 60);
+    pto_a2a3_vcmp_f32(PTO_A2A3_GT, f32, f32 + 64, 0, 1, 1, 8, 8);
+    pto_a2a3_vsel_b32(idx + 128, idx + 64, idx, 0, 1, 1, 1, 8, 8, 8);
+    for (i = 0; i < 60; i++) assert_int_equal(idx[128 + i], i % 4 >= 2 && i != 5 ? (uint32_t)i : 7u);
+    assert_int_equal(idx[128 + 60], 0); /* past the count: untouched */
+    pto_a2a3_vcmp_f32(PTO_A2A3_NE, f32, f32, 0, 1, 1, 8, 8);
+    pto_a2a3_vsel_b32(idx + 128, idx + 64, idx, 0, 1, 1, 1, 8, 8, 8);
+    for (i = 0; i < 60; i++) assert_int_equal(idx[128 + i], i == 5 ? 5u : 7u); /* only NaN != itself */
+    assert_int_equal(stats().by_op[PTO_A2A3_OP_VCMP], 2);
+    pto_a2a3_set_vector_mask(0, 65);
+    EXPECT_FAULT(PTO_A2A3_HW_REPEAT, pto_a2a3_vcmp_f32(PTO_A2A3_GT, f32, f32 + 64, 0, 1, 1, 8, 8));
+    pto_a2a3_set_mask_norm();
+    EXPECT_FAULT(PTO_A2A3_HW_ARG, pto_a2a3_vcmp_f32((pto_a2a3_cmp)6, f32, f32 + 64, 1, 1, 1, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_ALIGN, pto_a2a3_vcmp_f32(PTO_A2A3_GT, f32 + 1, f32 + 64, 1, 1, 1, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_ALIGN, pto_a2a3_vsel_b32(idx + 129, idx + 64, idx, 1, 1, 1, 1, 8, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_ARG, pto_a2a3_vsel(8, idx + 128, idx + 64, idx, 1, 1, 1, 1, 8, 8, 8));
+}
+
 static void broken_rules_are_faults_that_change_nothing(void **state)
 {
     float host[64];
@@ -317,6 +349,7 @@ int main(void)
         cmocka_unit_test_setup(vcmin_keeps_the_first_minimum_and_the_first_nan, setup),
         cmocka_unit_test_setup(vbrcb_and_vreducev2_move_bits, setup),
         cmocka_unit_test_setup(vcopy_moves_the_active_lanes, setup),
+        cmocka_unit_test_setup(vcmp_and_vsel_select_by_cmpmask, setup),
         cmocka_unit_test_setup(broken_rules_are_faults_that_change_nothing, setup),
         cmocka_unit_test_setup(shifts_bitwise_and_lrelu, setup),
         cmocka_unit_test_setup(scalar_and_vector_hand_over_through_flags, setup),
