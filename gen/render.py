@@ -247,7 +247,7 @@ class Renderer:
         instruction's tests on three profiles are most of an instruction's edge."""
         items = sorted(items, key=lambda it: -self.weight(it[2]))  # the slowest first
         jobs = min(os.cpu_count() or 1, len(items))
-        if jobs < 2:
+        if jobs < 2 or sum(self.weight(it[2]) for it in items) < POOL_WEIGHT:
             return {it[0]: self.render_one(it) for it in items}
         global _JOB
         _JOB = (self, items)
@@ -257,6 +257,7 @@ class Renderer:
 
 
 _JOB = None  # (renderer, items) that forked workers inherit
+POOL_WEIGHT = 8  # tuples: below this the renders take less time than forking workers
 
 
 def _render_index(i):
