@@ -1,12 +1,11 @@
 """Shared by the kinds whose math is an operand itself (fill, row_broadcast, col_broadcast): the
 kernels move that operand's bits into dst's valid region, with no element operation and no
-conversion, so every variant and profile stores the same bits."""
+conversion, so every variant and profile stores the same bits. The rest (reference, shapes,
+fills, the memcpy target) is the element-wise kinds'."""
+from kinds._elementwise import (MAIN_OPERAND, IN_PLACE_FILL, MEMCPY_TARGET, plain_ctx, notes,  # noqa: F401
+                                reference, test_shapes, extra_fills, more_cases)
 import cexpr
 import testplan as T
-
-MAIN_OPERAND = "dst"
-IN_PLACE_FILL = "H_FILL_RANDOM"
-MEMCPY_TARGET = {"ratio": 1.5, "shapes": ("64x128", "128x256")}  # they store what memcpy stores
 
 
 def element_ctx(inst, p, tup, prefix, convert_all):
@@ -19,30 +18,6 @@ def element_ctx(inst, p, tup, prefix, convert_all):
 def cpu_variants(inst, p, tup, k):
     """The variants differ only in their target: wider loads and stores."""
     return lambda v, kv: None
-
-
-def plain_ctx(inst, p, tup):
-    return {}
-
-
-def notes(inst):
-    return []
-
-
-def reference(inst):
-    return {"reduce": None, "ref_math": cexpr.reference_math(inst.math()), "ref_forms": {}}
-
-
-def test_shapes(E, B, cls):
-    return T.grid_shapes(E, B, cls)
-
-
-def extra_fills(label):
-    return []
-
-
-def more_cases(plan, tup, shapes, B):
-    return []
 
 
 def dst_tile(plan, tup, vr, vc, extra, variant):

@@ -212,25 +212,37 @@ void pto_a2a3_vector_dup(unsigned bits, void *dst, uint32_t value, uint32_t repe
     issued(op, g.repeats);
 }
 
-void pto_a2a3_vcopy(unsigned bits, void *dst, const void *src, uint32_t repeat, uint32_t dst_blk, uint32_t src_blk,
-                    uint32_t dst_rep, uint32_t src_rep)
+/* dst's active lanes from src0's, or, with a second source (vsel), from src0's where CMPMASK's
+ * bit is set and src1's elsewhere. blk and rep: dst, src0, src1. */
+static void move_lanes(pto_a2a3_op op, unsigned bits, void *dst, const void *src0, const void *src1, uint32_t repeat,
+                       const uint32_t *blk, const uint32_t *rep)
 {
-    const pto_a2a3_op op = PTO_A2A3_OP_VCOPY;
-    operand d, s;
+    operand d, a, b;
     lanes g;
     uint64_t r;
     uint32_t l;
     if (check_width(op, bits) || check_flags(op) || mask_lanes(op, bits / 8, repeat, &g)) return;
-    d = opnd("dst", dst, bits / 8, dst_blk, dst_rep);
-    s = opnd("src", src, bits / 8, src_blk, src_rep);
-    if (check_operand(op, &s, &g) || check_operand(op, &d, &g)) return;
+    d = opnd("dst", dst, bits / 8, blk[0], rep[0]);
+    a = opnd(src1 ? "src0" : "src", src0, bits / 8, blk[1], rep[1]);
+    b = opnd("src1", src1, bits / 8, blk[2], rep[2]);
+    if (check_operand(op, &d, &g) || check_operand(op, &a, &g) || (src1 && check_operand(op, &b, &g))) return;
     for (r = 0; r < g.repeats; r++) { /* a repeat reads all its lanes, then writes */
         for (l = 0; l < g.E; l++)
-            if (lane_on(&g, r, l)) reg_a[l] = load(lane_addr(&s, r, l), s.eb);
+            if (lane_on(&g, r, l)) {
+                const int take_a = !src1 || (int)((l < 64 ? m.cmp_lo >> l : m.cmp_hi >> (l - 64)) & 1u);
+                reg_a[l] = load(lane_addr(take_a ? &a : &b, r, l), a.eb);
+            }
         for (l = 0; l < g.E; l++)
             if (lane_on(&g, r, l)) store(lane_addr(&d, r, l), d.eb, reg_a[l]);
     }
     issued(op, g.repeats);
+}
+
+void pto_a2a3_vcopy(unsigned bits, void *dst, const void *src, uint32_t repeat, uint32_t dst_blk, uint32_t src_blk,
+                    uint32_t dst_rep, uint32_t src_rep)
+{
+    const uint32_t blk[3] = { dst_blk, src_blk, 0 }, rep[3] = { dst_rep, src_rep, 0 };
+    move_lanes(PTO_A2A3_OP_VCOPY, bits, dst, src, NULL, repeat, blk, rep);
 }
 
 void pto_a2a3_vcmp(pto_a2a3_cmp cmp, pto_dtype dt, const void *src0, const void *src1, uint32_t repeat,
@@ -261,26 +273,8 @@ void pto_a2a3_vcmp(pto_a2a3_cmp cmp, pto_dtype dt, const void *src0, const void 
 void pto_a2a3_vsel(unsigned bits, void *dst, const void *src0, const void *src1, uint32_t repeat, uint32_t dst_blk,
                    uint32_t src0_blk, uint32_t src1_blk, uint32_t dst_rep, uint32_t src0_rep, uint32_t src1_rep)
 {
-    const pto_a2a3_op op = PTO_A2A3_OP_VSEL;
-    operand d, a, b;
-    lanes g;
-    uint64_t r;
-    uint32_t l;
-    if (check_width(op, bits) || check_flags(op) || mask_lanes(op, bits / 8, repeat, &g)) return;
-    d = opnd("dst", dst, bits / 8, dst_blk, dst_rep);
-    a = opnd("src0", src0, bits / 8, src0_blk, src0_rep);
-    b = opnd("src1", src1, bits / 8, src1_blk, src1_rep);
-    if (check_operand(op, &d, &g) || check_operand(op, &a, &g) || check_operand(op, &b, &g)) return;
-    for (r = 0; r < g.repeats; r++) { /* a repeat reads all its lanes, then writes */
-        for (l = 0; l < g.E; l++)
-            if (lane_on(&g, r, l)) {
-                const int take_a = (int)((l < 64 ? m.cmp_lo >> l : m.cmp_hi >> (l - 64)) & 1u);
-                reg_a[l] = load(lane_addr(take_a ? &a : &b, r, l), a.eb);
-            }
-        for (l = 0; l < g.E; l++)
-            if (lane_on(&g, r, l)) store(lane_addr(&d, r, l), d.eb, reg_a[l]);
-    }
-    issued(op, g.repeats);
+    const uint32_t blk[3] = { dst_blk, src0_blk, src1_blk }, rep[3] = { dst_rep, src0_rep, src1_rep };
+    move_lanes(PTO_A2A3_OP_VSEL, bits, dst, src0, src1, repeat, blk, rep);
 }
 
 void pto_a2a3_vreduce(pto_a2a3_op op, pto_dtype dt, void *dst, const void *src, uint32_t repeat,

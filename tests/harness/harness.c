@@ -86,6 +86,28 @@ const h_operand *h_view_op(const h_view *v, int op) { return &v->r->c->op[op]; }
 uint64_t h_elem(const h_view *v, int op, uint32_t i, uint32_t j) { return get(v->r, v->arena, op, i, j); }
 uint64_t h_scalar(const h_view *v, int op) { return load(v->arena + v->r->c->op[op].offset, dt_bytes(v->r->t->dtype)); }
 
+size_t h_reduce_line(const h_view *v, int along_row, uint32_t i, uint64_t *in, int *n_in)
+{
+    const h_tuple *t = v->r->t;
+    const h_operand *o;
+    uint64_t *line;
+    uint32_t n, k;
+    size_t at;
+    int src = 0;
+    while (t->io[src] != H_IO_IN) src++;
+    o = &v->r->c->op[src];
+    n = along_row ? o->valid_cols : o->valid_rows;
+    line = malloc(sizeof *line * n);
+    assert_non_null(line);
+    for (k = 0; k < n; k++) line[k] = along_row ? h_elem(v, src, i, k) : h_elem(v, src, k, i);
+    at = t->reduce(t->dtype, line, n);
+    in[0] = at;
+    in[1] = line[at];
+    *n_in = 0;
+    free(line);
+    return at;
+}
+
 /* Expected bits of output `op` at (i, j), from the snapshot; the inputs used go to in[]. */
 static uint64_t expect_at(const run *r, int op, uint32_t i, uint32_t j, uint64_t *in, int *n_in)
 {

@@ -67,6 +67,10 @@ const h_tuple *h_view_tuple(const h_view *v);
 const h_operand *h_view_op(const h_view *v, int op);
 uint64_t h_elem(const h_view *v, int op, uint32_t i, uint32_t j); /* element (i, j) of tile operand op */
 uint64_t h_scalar(const h_view *v, int op);                      /* scalar operand op */
+/* The tuple's reduction (t->reduce) of one line of the first input tile: row i (along_row) or
+ * column i of its valid region. Returns the position it picks; in[0] = that position, in[1] =
+ * the element there, *n_in = 0 (the reduction's message). */
+size_t h_reduce_line(const h_view *v, int along_row, uint32_t i, uint64_t *in, int *n_in);
 
 /* A kind's reading of the semantics contract (tests/harness/kinds/<kind>.c, named by
  * gen/kinds/<kind>.py READER): the expected bits of output operand `out` at (i, j). The inputs
