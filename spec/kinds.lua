@@ -11,7 +11,8 @@
 --   derive = "presence" : whether optional operand `of` was given
 -- Rules are predicates over <operand>.<attribute> and machine parameters; `when` limits a
 -- rule to tuples with those axis values, `on` to those profiles. The status is the code
--- returned when the rule fails.
+-- returned when the rule fails. reduce = "index" or "value": the math is one reduction of a
+-- row, to the position it selects (argmax) or to a value (a fold of spec/ops.lua: sum, max).
 
 local same_valid = function(a, b)
   return string.format("%s.valid_rows == %s.valid_rows and %s.valid_cols == %s.valid_cols", a, b, a, b)
@@ -156,7 +157,7 @@ kind {
 
 kind {
   name = "row_reduce_index",
-  reduce = true, -- math is one reduction (argmax or argmin) of src
+  reduce = "index", -- math is one reduction of src to a position (argmax or argmin)
   doc = "dst[i,0] = the column of src's row i that the reduction selects (and dst_val[i,0] = that element "
      .. "in the value+index form). Only column 0 of the outputs' valid rows is written, whether they are ND or DN column vectors.",
   entries = {
@@ -220,3 +221,4 @@ kind {
            why = "the value+index form stores one (value, index) pair per row in tmp" },
   },
 }
+

@@ -1,4 +1,4 @@
 -- target: kinds.lua
 -- replace:   kernel = "{S}_{I}",
 -- with:   kernel = "{S}",
--- expect: spec/kinds.lua:178: kernel: the pattern does not spell dtype variable {I}, so kernels of different dtypes would get one name; allowed: {I}, {S}, {form}, {<axis>:<value>=<text>}
+-- expect: spec/kinds.lua:179: kernel: the pattern does not spell dtype variable {I}, so kernels of different dtypes would get one name; allowed: {I}, {S}, {form}, {<axis>:<value>=<text>}

@@ -1,4 +1,4 @@
 -- target: kinds.lua
 -- replace:     rule { name = "tmp_stride", on = { "a2a3" }, status = "tmp",
 -- with:     rule { name = "dst_rows", on = { "a2a3" }, status = "tmp",
--- expect: spec/kinds.lua:212: rule 'dst_rows' is defined twice (also at spec/kinds.lua:186); allowed: one rule per name in a kind and its instructions
+-- expect: spec/kinds.lua:213: rule 'dst_rows' is defined twice (also at spec/kinds.lua:187); allowed: one rule per name in a kind and its instructions
