@@ -12,6 +12,7 @@ LARGE = ("64x128", "128x256")
 LOOP_AT = 1.05             # kernel/loop up to this is "at" the loop: identical loops scatter +-5% on a shared VM
 ELEMENTWISE_MEMCPY = 1.5   # elementwise and expand kinds, f32, large shapes: kernel <= 1.5x memcpy
 ARGMAX_MEMCPY = 3.0        # row_reduce_index (argmax, argmin), f32, 64x128: kernel <= 3x memcpy
+FOLD_MEMCPY = 2.0          # row_reduce (sum, prod, max, min), f32, large shapes: kernel <= 2x memcpy
 HALF_PER_F32 = 2.0         # f16/bf16 ns per element <= 2x f32's, same instruction, variant and shape
 
 
@@ -80,9 +81,13 @@ def targets(release, native):
         lines.append(check(f"every kernel at or below its plain loop (kernel/loop <= {LOOP_AT})", rows,
                            lambda r: r["vs_loop"] <= LOOP_AT, lambda r: r["vs_loop"]))
         lines.append(check(f"elementwise and expand, f32, 64x128 and larger: kernel/memcpy <= {ELEMENTWISE_MEMCPY}",
-                           [r for r in rows if r["kind"] != "row_reduce_index" and r["dtype"] == "f32"
+                           [r for r in rows if r["kind"] not in ("row_reduce_index", "row_reduce") and r["dtype"] == "f32"
                             and r["shape"] in LARGE],
                            lambda r: r["vs_memcpy"] <= ELEMENTWISE_MEMCPY, lambda r: r["vs_memcpy"]))
+        folds = [r for r in rows if r["kind"] == "row_reduce" and r["dtype"] == "f32" and r["shape"] in LARGE]
+        names = "/".join(sorted({r["instr"].upper() for r in folds})) or "row folds"
+        lines.append(check(f"{names} f32, 64x128 and larger: kernel/memcpy <= {FOLD_MEMCPY}", folds,
+                           lambda r: r["vs_memcpy"] <= FOLD_MEMCPY, lambda r: r["vs_memcpy"]))
         reductions = [r for r in rows if r["kind"] == "row_reduce_index" and r["dtype"] == "f32" and r["shape"] == "64x128"]
         names = "/".join(sorted({r["instr"].upper() for r in reductions})) or "row reductions"
         lines.append(check(f"{names} f32 64x128: kernel/memcpy <= {ARGMAX_MEMCPY}", reductions,

@@ -222,3 +222,32 @@ kind {
   },
 }
 
+kind {
+  name = "row_reduce",
+  reduce = "value", -- math is one fold of each row of src: sum(src), prod(src), max(src), min(src)
+  doc = "dst[i,0] = the fold of src's row i (docs/contract.md section 2: a sum or product in the lane order of a "
+     .. "256-byte vector, a maximum or minimum IEEE's). Only column 0 of dst's valid rows is written, whether dst is "
+     .. "an ND tile or a DN column vector.",
+  entries = { { form = "main", operands = { "dst", "src", "tmp" } } },
+  operands = {
+    dst = { tile = true, io = "out", dtype = "T", layouts = { "ND", "DN" } },
+    src = { tile = true, io = "in", dtype = "T", layouts = { "ND" } },
+    tmp = { tile = true, io = "tmp", dtype = "T", optional = true, layouts = { "ND" } },
+  },
+  axes = {},
+  -- each row is read whole before its column 0 is written, so dst may be src itself
+  in_place = { dst = { "src" } },
+  kernel = "{T}",
+  rules = {
+    rule { name = "dst_rows", check = "dst.valid_rows == src.valid_rows", status = "valid",
+           why = "dst must have one valid row per src valid row" },
+    rule { name = "dst_column", check = "dst.cols == 1", status = "shape", when = { ["dst.layout"] = "DN" },
+           why = "a DN dst is a column vector (cols == 1)" },
+    -- A2A3's scheme (docs/machine-models.md): a band of rows at a time, each row's lanes (folded
+    -- across chunks, or padded with the fold's identity) in tmp, then the tree's levels beside them
+    rule { name = "tmp_band", on = { "a2a3" }, status = "tmp",
+           check = "tmp.rows * tmp.cols >= 2 * src.repeat_elems * min(src.valid_rows, src.block_elems)",
+           why = "tmp holds a band of rows: 2E elements per row (E = 256 / sizeof T), for at least "
+              .. "min(valid rows, 32 / sizeof T) rows; more room makes wider bands" },
+  },
+}
