@@ -3,10 +3,13 @@ profile's vector instructions with the lowerings of spec/ops.lua.
 
 A program is
   prep        scalar-unit computations on scalars, once per call: [(variable, math AST)]
-  steps       vector instructions in order: {"cls": "binary" | "unary" | "scalar" | "reduce" | "dup",
+  steps       vector instructions in order: {"cls": "binary" | "unary" | "scalar" | "reduce" | "fold" | "dup",
               "instr", "out", "args"}; args name tile operands, temporaries (t0, t1, ...) and
               scalar variables; "out" is dst for the last step; "count": a shift's answer to a
-              count of the width or more (spec/ops.lua lower.count), which the kernel gives
+              count of the width or more (spec/ops.lua lower.count), which the kernel gives; a
+              fold (a row reduction of a value) folds the lanes across chunks with "instr" and
+              reduces a register with "reduce", its in-register instruction, or, where that is
+              None, with a tree of "instr" on deinterleaved lanes
   scalar_unit the whole math runs element by element on the scalar unit (for dtypes its
               instructions lack, where the operations' lowerings and the kind allow it)
 An operation on scalars alone runs on the scalar unit; one on a vector uses the profile's
@@ -49,9 +52,13 @@ def can_lower(model, p):
                 forms.append(f"{o['name']} with a scalar as {sc['text']}")
             elif sc.get("dup"):
                 forms.append(f"{o['name']} with a scalar by a broadcast and {low['vector']}")
+
         if not forms and low.get("scalar_unit"):
             forms.append(f"{o['name']} on the scalar unit")
         parts.append("; ".join(forms))
+    # the row reductions to a value: lanes across chunks, then a register's reduction
+    parts += [f"{o['fold']}(src) by {o['lower'][p]['vector']} and " + (o["lower"][p].get("fold") or f"a tree of {o['lower'][p]['vector']}")
+              for o in model.ops if o.get("fold") and (o["lower"].get(p) or {}).get("vector")]
     return "; ".join(parts) + "; any operation on scalars alone (scalar unit)"
 
 
@@ -79,16 +86,23 @@ def program(model, inst, p, dtype, form="main"):
         prep.append((v, ast))
         return v
 
-    def emit(cls, instr, args, count=None):
+    def emit(cls, instr, args, count=None, **more):
         if cls != "dup" and dtype not in isa.get(instr, []):
             lacking.append(instr)
         out = new_temp()
-        steps.append({"cls": cls, "instr": instr, "out": out, "args": args, "count": count})
+        steps.append(dict({"cls": cls, "instr": instr, "out": out, "args": args, "count": count}, **more))
         return ("vec", out)
 
     def walk(e):
         if e["op"] == "ref":
             return ("scal", e) if e["name"] in scalars else ("vec", e["name"])
+        if e.get("fold"):  # a row reduction of a value: lanes across chunks, then a register
+            o = ops[e["fn"]]
+            low = o["lower"].get(p) or {}
+            if not low.get("vector"):
+                raise NoLowering(f"{p} has no vector instruction for {o['name']}, which {e['fold']}(src) folds by")
+            red = low.get("fold")
+            return emit("fold", low["vector"], [walk(e["args"][0])[1]], reduce=red if red and dtype in isa.get(red, []) else None)
         vals = [walk(a) for a in e["args"]]
         if all(v[0] == "scal" for v in vals):  # the scalar unit, once per call
             return ("scal", {"op": "call", "fn": e["fn"], "args": [v[1] for v in vals]})
@@ -190,7 +204,8 @@ def math_operands(ast):
 
 def instructions(model, p):
     """Profile p's arithmetic instructions from spec/ops.lua: instruction -> {"cls": binary |
-    scalar | reduce, "op": the element operation it applies}."""
+    scalar | reduce | fold, "op": the element operation it applies; a fold's "lanes": the
+    instruction of the same operation on two vectors}."""
     out = {}
     for o in model.ops:
         low = o["lower"].get(p)
@@ -201,4 +216,6 @@ def instructions(model, p):
                                   "op": o["name"]}
         if "instr" in (low.get("scalar") or {}):
             out[low["scalar"]["instr"]] = {"cls": "scalar", "op": o["name"], "count": low.get("count")}
+        if low.get("fold"):  # a register's reduction by the operation, to lane 0
+            out[low["fold"]] = {"cls": "fold", "op": o["name"], "lanes": low["vector"]}
     return out

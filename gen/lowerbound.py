@@ -5,7 +5,8 @@ A2A3 counts repeats (a repeat processes up to 256 bytes; the vector unit issues 
 repeats run, so time follows repeats): every output element needs a lane of some repeat, a
 row-expand mode-1 column needs vbrcb's 8 rows per repeat, and an argmax (argmin) row needs one
 vcmax (vcmin) repeat per E values at each level of its reduction tree (one repeat reduces to one
-pair).
+pair); a row fold needs a lane of a fold repeat for each element past its first E, then a vcadd
+repeat, or the levels of its tree (gen/kinds/row_reduce.py).
 Its instruction bound is one instruction per 255 repeats of each instruction the kernel needs.
 
 A5 counts instructions (one register each): per register of output, a load of each full input, the
@@ -14,7 +15,9 @@ run one by one (a register cannot hold two rows' broadcast values), and each row
 value in a register (mode 2: one block load; mode 1: one element load and a vdup), each
 col-expand chunk its narrow row chunk. An argmax (argmin) row needs, as upstream's A5 scheme does,
 a load, a vcmax (vcmin) and a vdintlv per chunk, and for every chunk after the first the merge
-into the running pair: vadds (lane to column), vcmp and two vsel; then its stores.
+into the running pair: vadds (lane to column), vcmp and two vsel; then its stores. A row fold
+needs a load per chunk, a fold per later chunk, the register's reduction (vcadd, or a vdintlv and
+an operation per level of its tree) and a store.
 
 Both add one instruction (one repeat) per scalar no instruction takes (spec/ops.lua scalar =
 "dup": broadcast once per call). A math run on the scalar unit is bounded by one scalar load and

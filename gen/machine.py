@@ -13,7 +13,7 @@ MODELS = {
     "a2a3": {
         "rules": [
             ("ub_bounds", "every byte an instruction or scalar access touches lies inside UB"),
-            ("align", "operand start addresses are block aligned (vcmax/vcmin outputs: one output unit; scalar access: natural)"),
+            ("align", "operand start addresses are block aligned (vcmax/vcmin/vcadd outputs: one output unit; scalar access: natural)"),
             ("repeat", "a repeat count is at most max_repeat"),
             ("stride", "block and repeat strides are at most max_repeat_stride blocks"),
             ("mask", "norm mode selects at least one lane and none at or beyond E (all ones means every lane); "
@@ -76,6 +76,9 @@ def context(model, p):
         # the row reductions it has and their direction (down: the minimum wins)
         "reductions": [{"op": i, "down": reductions.REDUCTIONS[d["op"]]["better"] == "<"}
                        for i, d in sorted(instrs.items()) if d["cls"] == "reduce"],
+        # the in-register folds (a row reduction of a value) and the element-wise instruction of their
+        # operation, whose element op each step of the fold's tree applies
+        "folds": [{"op": i, "lanes": d["lanes"]} for i, d in sorted(instrs.items()) if d["cls"] == "fold"],
         # lanes of the narrowest element the model moves: its register arrays' size
         "max_lanes": prof["machine"]["repeat_bytes"] * 8 // min(dtypes[d]["bits"] for op in ops for d in isa[op]),
     }

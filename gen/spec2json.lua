@@ -316,9 +316,9 @@ end
 -- element operations (spec/ops.lua)
 
 local OP_FIELDS = { name = "string", symbol = "string", arity = "number", classes = "table", commutative = "boolean",
-                    reduce = "boolean", summary = "string", lower = "table", per_format = "boolean" }
+                    reduce = "boolean", summary = "string", lower = "table", per_format = "boolean", fold = "string" }
 local SYMBOLS = { "+", "-", "*", "/", "<<", ">>", "&", "|", "^" }
-local LOWER_FIELDS = { vector = "string", scalar = "string", scalar_unit = "boolean", count = "string" }
+local LOWER_FIELDS = { vector = "string", scalar = "string", scalar_unit = "boolean", count = "string", fold = "string" }
 local COUNTS = { "zero", "sign" } -- what a shift by a count of the width or more gives (lower.count)
 local OPS, op_names = {}, {}
 local op_symbols = {}   -- "<symbol>/<arity>" -> op name
@@ -338,10 +338,16 @@ for _, r in ipairs(records.op) do
       end
     end
     if r.reduce and (r.arity ~= 1 or r.symbol) then err_at(r, { "reduce" }, "a reduction takes one operand and has no symbol"); ok = false end
+    local fold = r.fold -- <fold>(src): the row reduction by this operation (kinds with reduce = "value")
+    if fold ~= nil and (r.arity ~= 2 or r.reduce) then
+      err_at(r, { "fold" }, "fold: only an operation of two operands folds a row; allowed: fold on arity = 2 operations"); fold = nil
+    elseif fold ~= nil and not fold:match("^[a-z][a-z0-9_]*$") then
+      err_at(r, { "fold" }, string.format("fold: '%s' is not a name; allowed: [a-z][a-z0-9_]* (math calls it)", fold)); fold = nil
+    end
     if ok and OPS[r.name] then err_at(r, { "name" }, "operation '" .. r.name .. "' is defined twice"); ok = false end
     if ok then
       OPS[r.name] = { name = r.name, symbol = r.symbol, arity = r.arity, classes = r.classes, commutative = r.commutative or false,
-                      reduce = r.reduce or false, per_format = r.per_format or false, summary = r.summary, lower = {}, file = r.__file, line = r.__line, __rec = r }
+                      reduce = r.reduce or false, per_format = r.per_format or false, fold = fold, summary = r.summary, lower = {}, file = r.__file, line = r.__line, __rec = r }
       op_names[#op_names + 1] = r.name
       if r.symbol then op_symbols[r.symbol .. "/" .. tostring(r.arity)] = r.name end
     end
@@ -349,13 +355,33 @@ for _, r in ipairs(records.op) do
 end
 if #records.op == 0 then report(spec_dir .. "/ops.lua", 1, "no operation is defined") end
 
--- The math functions: every operation without a symbol; reductions only as the whole math.
+-- Folds: the row reductions of a value, by name (fold = "<name>" on a two-operand operation).
+-- A name is one operation's fold, and no other operation's name (max folds to max).
+local FOLDS = {} -- fold name -> the operation it folds
+for _, n in ipairs(op_names) do
+  local o = OPS[n]
+  if o.fold then
+    local other = OPS[o.fold]
+    if FOLDS[o.fold] then
+      err_at(o.__rec, { "fold" }, string.format("fold: '%s' is already the fold of '%s'; allowed: one operation per fold name", o.fold, FOLDS[o.fold]))
+    elseif other and other ~= o then
+      err_at(o.__rec, { "fold" }, string.format("fold: '%s' is the name of another operation; allowed: a new name or the operation's own", o.fold))
+    else FOLDS[o.fold] = n end
+  end
+end
+
+-- The math functions: every operation without a symbol; reductions only as the whole math:
+-- reduce = "index" (argmax, argmin: the position they select) or "value" (the folds).
 local function math_funcs(reduce)
   local funcs = {}
+  if reduce == "value" then
+    for fold, n in pairs(FOLDS) do funcs[fold] = { arity = 1, arg = "value", result = "row", root_only = true, fold_of = n } end
+    return funcs
+  end
   for _, n in ipairs(op_names) do
     local o = OPS[n]
-    if not o.symbol and o.reduce == reduce then
-      funcs[n] = { arity = o.arity, arg = "value", result = reduce and "index" or "value", root_only = reduce }
+    if not o.symbol and o.reduce == (reduce == "index") then
+      funcs[n] = { arity = o.arity, arg = "value", result = reduce and "index" or "value", root_only = reduce and true or nil }
     end
   end
   return funcs
@@ -407,7 +433,7 @@ for _, n in ipairs(op_names) do
   for pname, L in pairs(r.lower) do
     if type(L) == "table" then
       isa_named[pname] = isa_named[pname] or {}
-      for _, v in pairs({ L.vector or false, L.scalar or false }) do -- either may be absent
+      for _, v in pairs({ L.vector or false, L.scalar or false, L.fold or false }) do -- any may be absent
         if type(v) == "string" and v:match("^[%a_][%w_]*$") and v ~= "dup" then isa_named[pname][v] = true end
       end
     end
@@ -419,7 +445,7 @@ for _, n in ipairs(op_names) do
       for _, q in ipairs(profile_names) do if next(PROFILES[q].isa) then with_isa[#with_isa + 1] = q end end
       err_at(r, keys, string.format("lower: unknown profile '%s'; allowed: %s (profiles with an isa)", show(pname), join(with_isa)))
     elseif fields(r, L, keys, LOWER_FIELDS, {}, "lower." .. pname) then
-      local norm = { vector = L.vector, scalar_unit = L.scalar_unit or false, count = L.count }
+      local norm = { vector = L.vector, scalar_unit = L.scalar_unit or false, count = L.count, fold = L.fold }
       if L.count and not set(COUNTS)[L.count] then
         err_at(r, { "lower", pname, "count" }, string.format("lower.%s.count: unknown value '%s'; allowed: %s", pname, L.count, join(COUNTS)))
       end
@@ -431,6 +457,11 @@ for _, n in ipairs(op_names) do
         return false
       end
       if L.vector then want_instr("vector", L.vector) end
+      if L.fold then -- the register's reduction: the lanes fold across chunks by the vector instruction first
+        if not o.fold then err_at(r, { "lower", pname, "fold" }, "lower." .. pname .. ".fold: operation " .. n .. " has no fold (fold = \"<name>\")")
+        elseif not L.vector then err_at(r, { "lower", pname, "fold" }, "lower." .. pname .. ".fold needs a vector instruction (the lanes fold across chunks with it)")
+        else want_instr("fold", L.fold) end
+      end
       if L.scalar == "dup" then
         norm.scalar = { dup = true }
         if not L.vector then err_at(r, { "lower", pname, "scalar" }, "lower." .. pname .. ".scalar = \"dup\" needs a vector instruction") end
@@ -697,11 +728,13 @@ local function kind_rule_names(k)
   return taken
 end
 
+-- A kind's math may be one reduction of a row: to the position it selects, or to a value (a fold).
+local REDUCES = { "index", "value" }
 local KINDS, kind_names = {}, {}
 for _, r in ipairs(records.kind) do
   if fields(r, r, {}, { name = "string", doc = "string", entries = "table", operands = "table", roles = "table",
                         role_layouts = "table", axes = "table", in_place = "table", kernel = "string",
-                        rules = "table", static_rules = "table", reduce = "boolean", scalar_unit = "boolean" },
+                        rules = "table", static_rules = "table", reduce = "string", scalar_unit = "boolean" },
             { "name", "doc", "entries", "operands", "axes", "kernel" }, "kind") then
     local k = { name = r.name, doc = r.doc, reduce = r.reduce or false, scalar_unit = r.scalar_unit or false, kernel = r.kernel,
                 entries = {}, operands = {},
@@ -709,6 +742,9 @@ for _, r in ipairs(records.kind) do
                 file = r.__file, line = r.__line }
     local ok = true
     local tiles, dvars, values = {}, {}, {}
+    if r.reduce ~= nil and not set(REDUCES)[r.reduce] then
+      err_at(r, { "reduce" }, string.format("reduce: unknown value '%s'; allowed: %s", r.reduce, join(REDUCES))); ok = false
+    end
     for _, name in ipairs(sorted_keys(r.operands)) do
       local o = r.operands[name]
       if fields(r, o, { "operands", name }, set { "tile", "scalar", "io", "dtype", "optional", "layouts" }, { "io", "dtype" }, "operand " .. name) then
@@ -989,17 +1025,20 @@ for _, r in ipairs(records.instruction) do
       local ast, e = expr.parse(text)
       if not ast then err_at(r, keys, what .. ": " .. e); return nil end
       local funcs = math_funcs(false)
-      if k.reduce then for n, f in pairs(math_funcs(true)) do funcs[n] = f end end
+      if k.reduce then for n, f in pairs(math_funcs(k.reduce)) do funcs[n] = f end end
       local ty
       e = check_operators(ast)
       if not e then ty, e = expr.check(ast, { kind = "math", values = k.values, funcs = funcs }) end
       if not ty then err_at(r, keys, what .. ": " .. e); return nil
-      elseif k.reduce and ty ~= "index" then
+      elseif k.reduce and ty ~= (k.reduce == "index" and "index" or "row") then
         local red = {}
-        for _, n in ipairs(sorted_keys(math_funcs(true))) do red[#red + 1] = n .. "(...)" end
+        for _, n in ipairs(sorted_keys(math_funcs(k.reduce))) do red[#red + 1] = n .. "(...)" end
         err_at(r, keys, what .. " of a " .. k.name .. " instruction must be a reduction; allowed: " .. join(red)); return nil
       elseif not k.reduce and ty ~= "value" then err_at(r, keys, what .. " must compute a value"); return nil end
       if not check_math_reads_inputs(r, k, ast) then return nil end
+      if k.reduce == "value" then -- a fold: the call of the operation it folds, marked with the fold's name
+        return { op = "call", fn = FOLDS[ast.fn], fold = ast.fn, args = { as_calls(ast.args[1]) } }
+      end
       return as_calls(ast)
     end
     inst.math = parse_math({ "math" }, r.math)

@@ -302,8 +302,10 @@ def plan(inst, p):
             "cases": [{**c, "ops": [full_desc(c["ops"].get(o)) for o in t.entry["operands"]]} for c in cases],
             "mutations": muts})
     values = entries[0]["values"] if entries else []
-    return dict(kind.reference(inst), entries=entries, tuples=tuples, math_operands=values, reader=kind.READER,
-                bare_math=inst.math()["op"] == "ref")  # the math is an operand's bits (a fill)
+    # the kind's reference may name the math's operands itself (a fold's two values)
+    return dict(dict(entries=entries, tuples=tuples, math_operands=values, reader=kind.READER,
+                     bare_math=inst.math()["op"] == "ref"),  # the math is an operand's bits (a fill)
+                **kind.reference(inst))
 
 
 def entry_ctx(inst, p, e):

@@ -11,7 +11,8 @@
 --   derive = "presence" : whether optional operand `of` was given
 -- Rules are predicates over <operand>.<attribute> and machine parameters; `when` limits a
 -- rule to tuples with those axis values, `on` to those profiles. The status is the code
--- returned when the rule fails.
+-- returned when the rule fails. reduce = "index" or "value": the math is one reduction of a
+-- row, to the position it selects (argmax) or to a value (a fold of spec/ops.lua: sum, max).
 
 local same_valid = function(a, b)
   return string.format("%s.valid_rows == %s.valid_rows and %s.valid_cols == %s.valid_cols", a, b, a, b)
@@ -208,7 +209,7 @@ kind {
 
 kind {
   name = "row_reduce_index",
-  reduce = true, -- math is one reduction (argmax or argmin) of src
+  reduce = "index", -- math is one reduction of src to a position (argmax or argmin)
   doc = "dst[i,0] = the column of src's row i that the reduction selects (and dst_val[i,0] = that element "
      .. "in the value+index form). Only column 0 of the outputs' valid rows is written, whether they are ND or DN column vectors.",
   entries = {
@@ -274,8 +275,38 @@ kind {
 }
 
 kind {
+  name = "row_reduce",
+  reduce = "value", -- math is one fold of each row of src: sum(src), prod(src), max(src), min(src)
+  doc = "dst[i,0] = the fold of src's row i (docs/contract.md section 2: a sum or product in the lane order of a "
+     .. "256-byte vector, a maximum or minimum IEEE's). Only column 0 of dst's valid rows is written, whether dst is "
+     .. "an ND tile or a DN column vector.",
+  entries = { { form = "main", operands = { "dst", "src", "tmp" } } },
+  operands = {
+    dst = { tile = true, io = "out", dtype = "T", layouts = { "ND", "DN" } },
+    src = { tile = true, io = "in", dtype = "T", layouts = { "ND" } },
+    tmp = { tile = true, io = "tmp", dtype = "T", optional = true, layouts = { "ND" } },
+  },
+  axes = {},
+  -- each row is read whole before its column 0 is written, so dst may be src itself
+  in_place = { dst = { "src" } },
+  kernel = "{T}",
+  rules = {
+    rule { name = "dst_rows", check = "dst.valid_rows == src.valid_rows", status = "valid",
+           why = "dst must have one valid row per src valid row" },
+    rule { name = "dst_column", check = "dst.cols == 1", status = "shape", when = { ["dst.layout"] = "DN" },
+           why = "a DN dst is a column vector (cols == 1)" },
+    -- A2A3's scheme (docs/machine-models.md): a band of rows at a time, each row's lanes (folded
+    -- across chunks, or padded with the fold's identity) in tmp, then the tree's levels beside them
+    rule { name = "tmp_band", on = { "a2a3" }, status = "tmp",
+           check = "tmp.rows * tmp.cols >= 2 * src.repeat_elems * min(src.valid_rows, src.block_elems)",
+           why = "tmp holds a band of rows: 2E elements per row (E = 256 / sizeof T), for at least "
+              .. "min(valid rows, 32 / sizeof T) rows; more room makes wider bands" },
+  },
+}
+
+kind {
   name = "col_reduce_index",
-  reduce = true, -- math is one reduction (argmax or argmin) of each column of src
+  reduce = "index", -- math is one reduction (argmax or argmin) of each column of src
   doc = "dst[0,j] = the row of src's column j that the reduction selects. Only row 0 of dst's valid columns is written.",
   entries = { { form = "main", operands = { "dst", "src", "tmp" } } },
   operands = {

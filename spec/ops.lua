@@ -7,7 +7,9 @@
 --
 -- Fields: name (its C name part), symbol (written infix or, with arity 1, prefix; without a
 -- symbol the math calls name(...)), arity, classes (the dtype classes it is defined on),
--- commutative, reduce (a row reduction, the whole math), per_format (f16/bf16 call their own
+-- commutative, reduce (a row reduction to a position, the whole math), fold (the name of the row
+-- reduction of a value by this operation: <fold>(src), the whole math of a kind with
+-- reduce = "value"; docs/contract.md §2 gives its order), per_format (f16/bf16 call their own
 -- pto_<p>__<name>_<dtype>, which rounds to the dtype, instead of the f32 one), summary (one line, for the docs),
 -- and lower = { <profile> = how that profile's vector ISA computes it }:
 --   vector = "vadd"      the instruction on two vectors (reduce: the reduction instruction)
@@ -16,18 +18,23 @@
 --   scalar = "<math>"    a rewrite over a (the vector) and b (the scalar), exact by construction;
 --                        operations on b alone run once on the scalar unit
 --   scalar_unit = true   dtypes the instructions lack run element by element on the scalar unit
+--   fold = "vcadd"       the fold's reduction of one register (an in-register tree, defined to be
+--                        the contract's adjacent-pair tree); the lanes fold across chunks with
+--                        `vector` first. Without one, or for a dtype it does not take, the kernels
+--                        reduce a register by that tree of `vector` on deinterleaved lanes.
 -- An operation a profile does not list runs on that profile's scalar unit on scalars only.
 
-op { name = "add", symbol = "+", arity = 2, classes = { "float", "signed", "unsigned" }, commutative = true,
+op { name = "add", symbol = "+", arity = 2, classes = { "float", "signed", "unsigned" }, commutative = true, fold = "sum",
      summary = "a + b, rounded once; integers wrap",
-     lower = { a2a3 = { vector = "vadd", scalar = "vadds" }, a5 = { vector = "vadd", scalar = "vadds" } } }
+     lower = { a2a3 = { vector = "vadd", scalar = "vadds", fold = "vcadd" }, a5 = { vector = "vadd", scalar = "vadds", fold = "vcadd" } } }
 
 -- b - s is b + (-s): negating is exact (floats flip the sign, integers wrap like the subtraction)
 op { name = "sub", symbol = "-", arity = 2, classes = { "float", "signed", "unsigned" },
      summary = "a - b, rounded once; integers wrap",
      lower = { a2a3 = { vector = "vsub", scalar = "a + -b" }, a5 = { vector = "vsub", scalar = "a + -b" } } }
 
-op { name = "mul", symbol = "*", arity = 2, classes = { "float", "signed", "unsigned" }, commutative = true,
+-- no in-register product on either NPU: a register's product is a tree of vmul on deinterleaved lanes
+op { name = "mul", symbol = "*", arity = 2, classes = { "float", "signed", "unsigned" }, commutative = true, fold = "prod",
      summary = "a * b, rounded once; integers wrap",
      lower = { a2a3 = { vector = "vmul", scalar = "vmuls" }, a5 = { vector = "vmul", scalar = "vmuls" } } }
 
@@ -36,11 +43,12 @@ op { name = "div", symbol = "/", arity = 2, classes = { "float", "signed", "unsi
      summary = "a / b, rounded once (x/0 = inf, 0/0 = NaN); integers truncate, x/0 = all ones, MIN/-1 = MIN",
      lower = { a2a3 = { vector = "vdiv", scalar = "dup", scalar_unit = true }, a5 = { vector = "vdiv", scalar = "dup" } } }
 
-op { name = "max", arity = 2, classes = { "float", "signed", "unsigned" }, commutative = true,
+-- the row maximum and minimum (fold) do not use vcmax/vcmin: those keep the first of -0 and +0
+op { name = "max", arity = 2, classes = { "float", "signed", "unsigned" }, commutative = true, fold = "max",
      summary = "IEEE 754-2019 maximum: NaN wins, max(-0, +0) = +0",
      lower = { a2a3 = { vector = "vmax", scalar = "vmaxs" }, a5 = { vector = "vmax", scalar = "vmaxs" } } }
 
-op { name = "min", arity = 2, classes = { "float", "signed", "unsigned" }, commutative = true,
+op { name = "min", arity = 2, classes = { "float", "signed", "unsigned" }, commutative = true, fold = "min",
      summary = "IEEE 754-2019 minimum: NaN wins, min(-0, +0) = -0",
      lower = { a2a3 = { vector = "vmin", scalar = "vmins" }, a5 = { vector = "vmin", scalar = "vmins" } } }
 

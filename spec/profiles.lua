@@ -26,8 +26,8 @@ local function vector_unit(ub_bytes, reserved_scratch_bytes)
   }
 end
 
--- A2A3 vector instructions and the dtypes each takes (docs/machine-models.md: vdiv, vcmax and vcmin
--- are half/float only). Kernels may issue only these; a legal tuple whose math needs another
+-- A2A3 vector instructions and the dtypes each takes (docs/machine-models.md: vdiv, vcmax, vcmin
+-- and vcadd are half/float only). Kernels may issue only these; a legal tuple whose math needs another
 -- is a spec error. Data moves (vbrcb, vreducev2, vcopy) work on any 16/32-bit element.
 local a2a3_arith = { "f32", "f16", "i32", "i16" }
 local a2a3_float = { "f32", "f16" }
@@ -42,17 +42,19 @@ profile {
   isa = {
     vadd = a2a3_arith, vsub = a2a3_arith, vmul = a2a3_arith, vdiv = a2a3_float, vmax = a2a3_arith, vmin = a2a3_arith,
     vadds = a2a3_arith, vmuls = a2a3_arith, vmaxs = a2a3_arith, vmins = a2a3_arith,
-    vcmax = a2a3_float, vcmin = a2a3_float,
+    vcmax = a2a3_float, vcmin = a2a3_float, vcadd = a2a3_float,
     vshl = a2a3_shift, vshr = a2a3_shift, vand = a2a3_bits, vor = a2a3_bits, vlrelu = a2a3_float, vexp = a2a3_float,
   },
   semantics = contract,
 }
 
 -- A5 register instructions (docs/machine-models.md): arithmetic on all nine dtypes (vdiv too,
--- integer division per the contract), vcmax and vcmin on 16- and 32-bit numbers. Loads, stores,
+-- integer division per the contract), vcmax and vcmin on 16- and 32-bit numbers, vcadd on the sums
+-- upstream takes (TROWSUM: f32, f16, i32, i16). Loads, stores,
 -- predicates, vcmp, vsel, vdup and vdintlv work on any element.
 local all9 = { "f32", "f16", "bf16", "i32", "u32", "i16", "u16", "i8", "u8" }
 local a5_reduce = { "f32", "f16", "i32", "u32", "i16", "u16" }
+local a5_sum = { "f32", "f16", "i32", "i16" } -- vcadd: an i16 sum comes out as 32 bits (lanes 0 and 1)
 local a5_ints = { "i32", "u32", "i16", "u16", "i8", "u8" }
 
 profile {
@@ -63,7 +65,7 @@ profile {
   isa = {
     vadd = all9, vsub = all9, vmul = all9, vdiv = all9, vmax = all9, vmin = all9,
     vadds = all9, vmuls = all9, vmaxs = all9, vmins = all9, vcmax = a5_reduce,
-    vcmin = a5_reduce, vshls = a5_ints, vshrs = a5_ints, vand = a5_ints, vor = a5_ints, vxor = a5_ints,
+    vcmin = a5_reduce, vcadd = a5_sum, vshls = a5_ints, vshrs = a5_ints, vand = a5_ints, vor = a5_ints, vxor = a5_ints,
     vlrelu = { "f32", "f16" }, vexp = { "f32", "f16", "bf16" },
   },
   semantics = contract,

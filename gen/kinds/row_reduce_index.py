@@ -2,6 +2,7 @@
 and in the value+index form that element too. Kernels compute in src's dtype."""
 import cexpr
 import cpuisa
+from kinds import _rows as R
 import lowerbound as LB
 import reductions
 import testplan as T
@@ -71,35 +72,17 @@ def extra_fills(label):
 
 
 def test_operands(plan, tup, vr, vc, extra, variant):
-    di = lambda op: plan.dindex[tup.dtype_of(op)["name"]]
-    B_of = lambda op: plan.E_B(tup.dtype_of(op))[1]
-    ops = {}
-    B = B_of("src")
-    ops["src"] = T.tile(di("src"), vr + variant % 2, T.roundup(vc, B) + extra, vr, vc)
-    outs = ["dst"] if tup.entry["form"] == "idx" else ["dst_val", "dst_idx"]
-    for o in outs:
-        Bo = B_of(o)
-        if tup.layouts[o] == "DN":
-            ops[o] = T.tile(di(o), T.roundup(vr, Bo), 1, vr, 1, "DN")
-        else:
-            ops[o] = T.tile(di(o), vr + variant % 3, Bo * (1 + variant % 2), vr, 1)
-    use = plan.inst.use[plan.p].get("tmp")
-    if use == "ignored" and variant % 2:
-        ops["tmp"] = dict(T.tile(0, 1, 1, 9, 9), loc=1)  # nonsense the profile must not look at
-    elif use == "required":
-        ops["tmp"] = plan.fit_tmp(tup, ops, vr)
-    return ops
+    B = plan.E_B(tup.dtype_of("src"))[1]
+    ops = {"src": T.tile(plan.dindex[tup.dtype_of("src")["name"]], vr + variant % 2, T.roundup(vc, B) + extra, vr, vc)}
+    for o in ["dst"] if tup.entry["form"] == "idx" else ["dst_val", "dst_idx"]:
+        ops[o] = R.column(plan, tup, o, vr, variant)
+    return R.add_tmp(plan, tup, ops, vr, variant)
 
 
 def more_cases(plan, tup, shapes, B):
-    """After the others (their seeds and order stay): NaN-free ramps (a wide row's winner in its
-    last chunk), rows of one extreme, signed-zero ties, a NaN first (tests/harness/values.h); in
-    place, they put most rows' winner at column 0."""
-    more = []
-    for n, (label, vr, vc, extra) in enumerate(shapes):
-        if label in EXTREME_SHAPES:
-            more.append(plan.shape_case(tup, n, label, vr, vc, extra, "H_FILL_EXTREMES", 3000 + len(more)))
-    return more + plan.in_place_cases(tup, B, "H_FILL_EXTREMES", 3000 + len(more))
+    """NaN-free ramps (a wide row's winner in its last chunk), rows of one extreme, signed-zero
+    ties, a NaN first; in place, they put most rows' winner at column 0."""
+    return R.extreme_cases(plan, tup, shapes, B, EXTREME_SHAPES)
 
 
 def lower_bound(m, p, tup, vr, vc, storage_cols, E):

@@ -312,6 +312,33 @@ void pto_a2a3_vreduce(pto_a2a3_op op, pto_dtype dt, void *dst, const void *src, 
     issued(op, g.repeats);
 }
 
+void pto_a2a3_vfold(pto_a2a3_op op, pto_dtype dt, void *dst, const void *src, uint32_t repeat, uint32_t dst_rep,
+                    uint32_t src_blk, uint32_t src_rep)
+{
+    const pto_a2a3_op elem_op = fold_lanes(op);
+    operand a;
+    lanes g;
+    uint64_t r;
+    uint32_t l;
+    unsigned eb;
+    uintptr_t out = (uintptr_t)dst;
+    if (elem_op == PTO_A2A3_N_OPS) { fault(op, PTO_A2A3_HW_ARG, NULL, "instruction that folds", (uint64_t)op, "vcadd"); return; }
+    if (check_dtype(op, dt) || check_flags(op)) return;
+    eb = elem_bytes[dt];
+    if (mask_lanes(op, eb, repeat, &g)) return;
+    a = opnd("src", src, eb, src_blk, src_rep);
+    if (check_operand(op, &a, &g) || check_start(op, "dst", out, eb) || check_stride(op, "dst", "repeat stride", dst_rep)) return;
+    if (g.repeats && !in_ub(out, out + (uintptr_t)((g.repeats - 1) * dst_rep + 1) * eb))
+        { fault(op, PTO_A2A3_HW_UB_BOUNDS, "dst", "of repeats writes past UB; repeats", g.repeats, "inside UB"); return; }
+    for (r = 0; r < g.repeats; r++) { /* the active lanes, in lane order, then their tree */
+        uint32_t n = 0;
+        for (l = 0; l < g.E; l++)
+            if (lane_on(&g, r, l)) reg_a[n++] = load(lane_addr(&a, r, l), eb);
+        store(out + (uintptr_t)(r * dst_rep * eb), eb, fold_tree(elem_op, dt, reg_a, n));
+    }
+    issued(op, g.repeats);
+}
+
 void pto_a2a3_vbrcb(unsigned bits, void *dst, const void *src, uint32_t dst_blk, uint32_t dst_rep, uint32_t repeat)
 {
     const pto_a2a3_op op = PTO_A2A3_OP_VBRCB;

@@ -241,6 +241,34 @@ void pto_a5_vreduce(pto_a5_op op, pto_dtype dt, pto_a5_vreg *dst, const pto_a5_v
     issued(op, 1);
 }
 
+/* A fold (vcadd): the adjacent-pair tree of the active lanes, taken in lane order (inactive lanes
+ * take no part), into lane 0; the other lanes zero, or dst's with MERGING. A 16-bit integer sum
+ * comes out as 32 bits, as on the hardware: lanes 0 and 1 hold its low and high halves (its low
+ * half is the 16-bit wrapping sum). */
+void pto_a5_vfold(pto_a5_op op, pto_dtype dt, pto_a5_vreg *dst, const pto_a5_vreg *a, const pto_a5_preg *pg,
+                  pto_a5_mode mode)
+{
+    const pto_a5_op elem_op = fold_lanes(op);
+    pto_a5_vreg r;
+    uint32_t v[MAX_LANES], l, n = 0, sum;
+    unsigned eb;
+    int widen;
+    if (elem_op == PTO_A5_N_OPS) { fault(op, PTO_A5_HW_ARG, NULL, "instruction that folds", (uint64_t)op, "vcadd"); return; }
+    if (check_dtype(op, dt) || check_mode(op, mode)) return;
+    eb = elem_bytes[dt];
+    if (check_pred(op, "pg", pg, eb)) return;
+    widen = dt == PTO_I16;
+    for (l = 0; l < VL / eb; l++)
+        if (pred_on(pg, eb, l)) v[n++] = widen ? (uint32_t)(int32_t)(int16_t)lane_get(a, eb, l) : lane_get(a, eb, l);
+    if (n == 0) { fault(op, PTO_A5_HW_PREDICATE, "pg", "selects lanes:", 0, "at least one"); return; }
+    sum = fold_tree(elem_op, widen ? PTO_I32 : dt, v, n);
+    for (l = 0; l < VL / eb; l++) lane_set(&r, eb, l, mode == PTO_A5_MERGING ? lane_get(dst, eb, l) : 0);
+    if (widen) lane_set(&r, 4, 0, sum);
+    else lane_set(&r, eb, 0, sum);
+    copy_reg(dst, &r);
+    issued(op, 1);
+}
+
 void pto_a5_vcmp(pto_dtype dt, pto_a5_preg *dst, const pto_a5_vreg *a, const pto_a5_vreg *b,
                     const pto_a5_preg *pg, pto_a5_cmp cmp)
 {

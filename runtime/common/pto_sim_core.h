@@ -330,6 +330,32 @@ static int64_t reduce_rank(PTO(op) op, pto_dtype dt, uint32_t v)
 #undef SIM_DOWN_CASE
 }
 
+/* The element-wise instruction whose element op a fold (SIM_FOLDS: vcadd) applies, or N_OPS. */
+static PTO(op) fold_lanes(PTO(op) op)
+{
+#define SIM_FOLD_CASE(fold, lanes) case fold: return lanes;
+    switch (op) {
+    SIM_FOLDS(SIM_FOLD_CASE)
+    default: return PTO_(N_OPS);
+    }
+#undef SIM_FOLD_CASE
+}
+
+/* A fold's reduction of v[0, n), n >= 1, in place: the adjacent-pair tree of the semantics contract
+ * (docs/contract.md §2): (v0 op v1), (v2 op v3), ...; an odd last value moves up a level
+ * unchanged; repeated until one value is left. */
+static uint32_t fold_tree(PTO(op) lanes, pto_dtype dt, uint32_t *v, uint32_t n)
+{
+    while (n > 1) {
+        const uint32_t half = n / 2;
+        uint32_t k;
+        for (k = 0; k < half; k++) v[k] = alu(lanes, dt, v[2 * k], v[2 * k + 1]);
+        if (n % 2) v[half] = v[n - 1];
+        n -= half;
+    }
+    return v[0];
+}
+
 /* ---- the scalar unit: loads and stores of UB, and the flags that hand UB data over between it
  * and the vector unit (kernels use it for what the vector unit has no instruction for) ---- */
 

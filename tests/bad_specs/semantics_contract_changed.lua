@@ -2,5 +2,5 @@
 -- replace: argmax_ties = "lowest_index",
 -- with: argmax_ties = "highest_index",
 -- expect: spec/profiles.lua:48: semantics.argmax_ties = 'highest_index' is not implemented by the generator; allowed: lowest_index
--- expect: spec/profiles.lua:69: semantics.argmax_ties = 'highest_index' is not implemented by the generator; allowed: lowest_index
--- expect: spec/profiles.lua:83: semantics.argmax_ties = 'highest_index' is not implemented by the generator; allowed: lowest_index
+-- expect: spec/profiles.lua:71: semantics.argmax_ties = 'highest_index' is not implemented by the generator; allowed: lowest_index
+-- expect: spec/profiles.lua:85: semantics.argmax_ties = 'highest_index' is not implemented by the generator; allowed: lowest_index

@@ -56,7 +56,12 @@ class OpsTable(unittest.TestCase):
             if isa:
                 ctx = machine.context(MODEL, p)
                 self.assertEqual({o["op"] for o in ctx["alu_ops"] + ctx["unary_ops"]},
-                                 {i for i, d in instrs.items() if d["cls"] != "reduce"}, p)
+                                 {i for i, d in instrs.items() if d["cls"] not in ("reduce", "fold")}, p)
+                # a fold's tree applies the element op of its operation's element-wise instruction
+                self.assertEqual({(f["op"], f["lanes"]) for f in ctx["folds"]},
+                                 {(i, d["lanes"]) for i, d in instrs.items() if d["cls"] == "fold"}, p)
+                for f in ctx["folds"]:
+                    self.assertEqual(instrs[f["lanes"]]["op"], instrs[f["op"]]["op"], p)
                 self.assertIn(machine.MODELS[p]["dup"], ctx["opcodes"], p)
 
     def test_operators_of_the_math_are_the_table_symbols(self):

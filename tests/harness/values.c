@@ -104,6 +104,25 @@ static uint64_t extreme(pto_dtype dt, uint64_t r, uint32_t row, uint32_t col)
     }
 }
 
+/* H_FILL_ORDER (values.h), r a random number */
+static uint64_t order_sensitive(pto_dtype dt, uint64_t r, uint32_t row)
+{
+    const ref_format *f = ref_fmt(dt);
+    const double frac = (double)((r >> 8) & 0xffffff) / 16777216.0; /* [0, 1), 24 random bits */
+    double x, scale = 1.0;
+    unsigned b;
+    if (!f->is_float) return (r >> 16) & ((1ull << (8 * f->bytes)) - 1);
+    if (row % 2) {
+        x = 1.0 + (frac - 0.5) / 16.0;
+    } else {
+        for (b = 0; b < (unsigned)f->frac_bits / 2 + 1; b++) scale *= 2.0;
+        x = 1.0 + frac;
+        if (((r >> 40) & 7) == 0) x *= scale;
+        else if (((r >> 40) & 7) == 1) x /= scale;
+    }
+    return ref_from_double(dt, r & 1 ? -x : x);
+}
+
 uint64_t h_value(pto_dtype dt, int fill, uint64_t *rng, size_t k, size_t offset, uint32_t row, uint32_t col)
 {
     const ref_format *f = ref_fmt(dt);
@@ -112,6 +131,7 @@ uint64_t h_value(pto_dtype dt, int fill, uint64_t *rng, size_t k, size_t offset,
     uint64_t r = h_rand(rng), m = f->bytes == 8 ? ~0ull : (1ull << (8 * f->bytes)) - 1;
     if (fill == H_FILL_CLASSES) return cls[(k + offset) % n];
     if (fill == H_FILL_EXTREMES) return extreme(dt, r, row, col);
+    if (fill == H_FILL_ORDER) return order_sensitive(dt, r, row);
     if (fill == H_FILL_TIES) {
         /* few distinct values so rows repeat their maximum; NaN now and then */
         if (f->is_float) {

@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include "pto/pto_types.h"
 
-enum { H_FILL_RANDOM, H_FILL_CLASSES, H_FILL_TIES, H_FILL_EXTREMES };
+enum { H_FILL_RANDOM, H_FILL_CLASSES, H_FILL_TIES, H_FILL_EXTREMES, H_FILL_ORDER };
 
 uint64_t h_rand(uint64_t *state); /* splitmix64 */
 /* The named value classes of a dtype: zeros, ones, extremes, subnormals, infinities, NaNs,
@@ -22,6 +22,12 @@ size_t h_classes(pto_dtype dt, const uint64_t **out);
  * nothing beats a scan's first element; +-0 (integers: one value) with a few outliers above,
  * below or both, so the maximum or the minimum is a tie of -0 and +0, with a NaN now and then
  * and, in the last of them, at column 0; infinities of both signs and a NaN now and then. */
+/* H_FILL_ORDER gives floats whose sums and products depend on the order of the operations, so
+ * only the contract's order gives the reference's bits: even rows mix magnitudes (random
+ * significands near 1, one value in eight 2^L times larger and one in eight 2^L times smaller, L
+ * half the significand bits), so partial sums swallow small terms differently in every order; odd
+ * rows are within 2^-5 of 1, so products round differently and stay finite over long rows. Signs
+ * are random. Integers get random bits (their sums and products wrap alike in every order). */
 uint64_t h_value(pto_dtype dt, int fill, uint64_t *rng, size_t k, size_t offset, uint32_t row, uint32_t col);
 
 #endif

@@ -164,6 +164,79 @@ static void vcmin_keeps_the_first_minimum_and_the_first_nan(void **state)
     assert_int_equal(s.faults, 0);
 }
 
+/* vcadd: the adjacent-pair tree of the active lanes, in lane order, one rounding per addition.
+ * The inputs tell the tree from a sequential sum and from other pairings: 2^24 + 1 rounds back to
+ * 2^24, so only the tree keeps the 1s that it adds to each other first. */
+static void vcadd_sums_the_active_lanes_by_the_adjacent_pair_tree(void **state)
+{
+    uint32_t *u = (uint32_t *)(void *)ub;
+    uint16_t *h = (uint16_t *)(void *)(ub + 4096);
+    const float big = 16777216.0f; /* 2^24 */
+    pto_a2a3_stats s;
+    int i;
+    (void)state;
+    for (i = 0; i < 192; i++) u[i] = 0x7fc00000u; /* inactive lanes: NaN, which must take no part */
+    /* repeat 0, lanes 0..4: ((2^24 + 1) + (1 + 1)) + -2^24 = 2: sequentially 0, (a+b)+(c+(d+e)) 1 */
+    f32[0] = big;
+    f32[1] = f32[2] = f32[3] = 1.0f;
+    f32[4] = -big;
+    /* repeat 1 (64 lanes on): the same values at lanes 0, 2, 3, 5, 9 of a sparse mask, taken in lane order */
+    f32[64] = big;
+    f32[66] = f32[67] = f32[69] = 1.0f;
+    f32[73] = -big;
+    pto_a2a3_set_vector_mask(0, 0x1full); /* lanes 0..4 */
+    pto_a2a3_vcadd_f32(f32 + 256, f32, 1, 0, 1, 8);
+    assert_true(f32[256] == 2.0f);
+    pto_a2a3_set_vector_mask(0, 0x22dull); /* lanes 0, 2, 3, 5, 9 */
+    pto_a2a3_vcadd_f32(f32 + 264, f32 + 64, 1, 0, 1, 8);
+    assert_true(f32[264] == 2.0f);
+    /* three lanes of -0: no +0 is added, the sum keeps its sign; repeats dst_rep elements apart */
+    for (i = 0; i < 3; i++) { u[128 + i] = 0x80000000u; u[192 + i] = 0x80000000u; }
+    u[193] = 0x3f800000u; /* 1 */
+    pto_a2a3_set_vector_mask(0, 0x7ull);
+    pto_a2a3_vcadd_f32(f32 + 272, f32 + 128, 2, 3, 1, 8);
+    assert_int_equal(u[272], 0x80000000u);
+    assert_int_equal(u[273] | u[274], 0); /* nothing between the two outputs */
+    assert_true(f32[275] == 1.0f);
+    /* f16, counter mode over 130 elements: two repeats. 2048 + 1 rounds to 2048 in f16, so the
+     * tree's ((2048 + 1) + (1 + 1)) = 2050 differs from the sequential 2048; the second repeat
+     * has the two lanes left, 1 + 3 */
+    for (i = 0; i < 130; i++) h[i] = 0;
+    h[0] = 0x6800; /* 2048 */
+    h[1] = h[2] = h[3] = 0x3c00; /* 1 */
+    h[128] = 0x3c00;
+    h[129] = 0x4200; /* 3 */
+    pto_a2a3_set_mask_count();
+    pto_a2a3_set_vector_mask(0, 130);
+    pto_a2a3_vcadd_f16(h + 256, h, 0, 1, 1, 8);
+    assert_int_equal(h[256], 0x6801); /* 2050 */
+    assert_int_equal(h[257], 0x4400); /* 4 */
+    s = stats();
+    assert_int_equal(s.by_op[PTO_A2A3_OP_VCADD], 4);
+    assert_int_equal(s.repeats_by_op[PTO_A2A3_OP_VCADD], 1 + 1 + 2 + 2);
+    assert_int_equal(s.faults, 0);
+    /* its rules, broken: a fault that changes nothing */
+    pto_a2a3_set_mask_norm();
+    pto_a2a3_set_vector_mask(~(uint64_t)0, ~(uint64_t)0);
+    EXPECT_FAULT(PTO_A2A3_HW_ARG, pto_a2a3_vfold(PTO_A2A3_OP_VCADD, PTO_I32, f32, f32, 1, 1, 1, 8)); /* floats only here */
+    EXPECT_FAULT(PTO_A2A3_HW_ARG, pto_a2a3_vfold(PTO_A2A3_OP_VADD, PTO_F32, f32, f32, 1, 1, 1, 8)); /* not a fold */
+    EXPECT_FAULT(PTO_A2A3_HW_ALIGN, pto_a2a3_vcadd_f32((float *)(void *)(ub + 2), f32, 1, 1, 1, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_ALIGN, pto_a2a3_vcadd_f32(f32, f32 + 4, 1, 1, 1, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_REPEAT, pto_a2a3_vcadd_f32(f32, f32, 256, 1, 1, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_STRIDE, pto_a2a3_vcadd_f32(f32, f32, 2, 256, 1, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_STRIDE, pto_a2a3_vcadd_f32(f32, f32, 2, 1, 1, 256));
+    EXPECT_FAULT(PTO_A2A3_HW_UB_BOUNDS, pto_a2a3_vcadd_f32(f32, (const float *)(const void *)(ub + PTO_A2A3_UB_BYTES - 128), 1, 1, 1, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_UB_BOUNDS, pto_a2a3_vcadd_f32((float *)(void *)(ub + PTO_A2A3_UB_BYTES - 4), f32, 2, 1, 1, 8));
+    pto_a2a3_set_vector_mask(1, 0); /* lane 64 of a 64-lane f32 repeat */
+    EXPECT_FAULT(PTO_A2A3_HW_MASK, pto_a2a3_vcadd_f32(f32, f32, 1, 1, 1, 8));
+    pto_a2a3_set_vector_mask(~(uint64_t)0, ~(uint64_t)0);
+    pto_a2a3_flag_v_to_s();
+    pto_a2a3_sst_b32(ub, 0);
+    EXPECT_FAULT(PTO_A2A3_HW_FLAG, pto_a2a3_vcadd_f32(f32 + 64, f32, 1, 1, 1, 8));
+    pto_a2a3_flag_s_to_v();
+    assert_int_equal(stats().by_op[PTO_A2A3_OP_VCADD], 4);
+}
+
 static void vbrcb_and_vreducev2_move_bits(void **state)
 {
     uint32_t *u = (uint32_t *)(void *)ub;
@@ -347,6 +420,7 @@ int main(void)
         cmocka_unit_test_setup(f16_and_integers_follow_the_contract, setup),
         cmocka_unit_test_setup(vcmax_keeps_the_first_maximum_and_the_first_nan, setup),
         cmocka_unit_test_setup(vcmin_keeps_the_first_minimum_and_the_first_nan, setup),
+        cmocka_unit_test_setup(vcadd_sums_the_active_lanes_by_the_adjacent_pair_tree, setup),
         cmocka_unit_test_setup(vbrcb_and_vreducev2_move_bits, setup),
         cmocka_unit_test_setup(vcopy_moves_the_active_lanes, setup),
         cmocka_unit_test_setup(vcmp_and_vsel_select_by_cmpmask, setup),

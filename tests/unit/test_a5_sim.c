@@ -201,6 +201,65 @@ static void vcmin_takes_the_first_minimum_and_the_first_nan(void **state)
     assert_int_equal(stats().by_op[PTO_A5_OP_VCMIN], 8);
 }
 
+/* vcadd: lane 0 = the adjacent-pair tree of the active lanes in lane order, one rounding per
+ * addition (2^24 + 1 rounds back to 2^24: only the tree keeps the 1s it adds to each other
+ * first); an i16 sum comes out as 32 bits, in lanes 0 and 1. */
+static void vcadd_sums_the_active_lanes_by_the_adjacent_pair_tree(void **state)
+{
+    pto_a5_vreg a, m, before;
+    pto_a5_preg full, five, full16;
+    uint32_t all = 64, n = 5, all16 = 128;
+    uint32_t *u = (uint32_t *)(void *)ub;
+    int16_t *s16 = (int16_t *)(void *)(ub + 4096);
+    const float big = 16777216.0f; /* 2^24 */
+    int l;
+    (void)state;
+    pto_a5_plt_b32(&full, &all);
+    pto_a5_plt_b32(&five, &n);
+    pto_a5_plt_b16(&full16, &all16);
+    for (l = 0; l < 64; l++) u[l] = 0x7fc00000u; /* inactive lanes: NaN, which must take no part */
+    f32[0] = big;
+    f32[1] = f32[2] = f32[3] = 1.0f;
+    f32[4] = -big;
+    pto_a5_vlds_b32(&a, f32, 0, PTO_A5_DIST_NORM, &full);
+    pto_a5_vcadd_f32(&m, &a, &five, PTO_A5_ZEROING); /* ((2^24 + 1) + (1 + 1)) + -2^24; sequentially 0 */
+    assert_true(lanef(&m, 0) == 2.0f);
+    assert_int_equal(lane32(&m, 1), 0);
+    for (l = 0; l < 64; l++) f32[64 + l] = 1.0f; /* 64 lanes: six levels of pairs */
+    f32[64] = big;
+    pto_a5_vlds_b32(&a, f32, 64, PTO_A5_DIST_NORM, &full);
+    memset(&m, 0xab, sizeof m);
+    pto_a5_vcadd_f32(&m, &a, &full, PTO_A5_MERGING); /* (2^24 + 1) = 2^24, then 62 ones in pairs: 2^24 + 62 */
+    assert_true(lanef(&m, 0) == big + 62.0f);
+    assert_int_equal(lane32(&m, 1), 0xababababu);
+    for (l = 0; l < 3; l++) u[128 + l] = 0x80000000u; /* -0s: no +0 added, the sign stays */
+    pto_a5_vlds_b32(&a, f32, 128, PTO_A5_DIST_NORM, &full);
+    n = 3;
+    pto_a5_plt_b32(&five, &n);
+    pto_a5_vcadd_f32(&m, &a, &five, PTO_A5_ZEROING);
+    assert_int_equal(lane32(&m, 0), 0x80000000u);
+    for (l = 0; l < 128; l++) s16[l] = INT16_MAX; /* 128 x 32767: 4194176 in 32 bits, -128 in 16 */
+    pto_a5_vlds_b16(&a, s16, 0, PTO_A5_DIST_NORM, &full16);
+    pto_a5_vcadd_i16(&m, &a, &full16, PTO_A5_ZEROING);
+    assert_int_equal(lane32(&m, 0), 128u * 32767u);
+    assert_int_equal((int16_t)(lane32(&m, 0) & 0xffffu), -128);
+    assert_int_equal(lane32(&m, 1), 0);
+    assert_int_equal(stats().by_op[PTO_A5_OP_VCADD], 4);
+    assert_int_equal(stats().faults, 0);
+    /* broken rules: a fault, and neither UB nor the destination register changes */
+    memcpy(&before, &m, sizeof m);
+    EXPECT_FAULT(PTO_A5_HW_PREDICATE, pto_a5_vcadd_f32(&m, &a, &full16, PTO_A5_ZEROING));
+    EXPECT_FAULT(PTO_A5_HW_PREDICATE, pto_a5_vcadd_f32(&m, &a, NULL, PTO_A5_ZEROING));
+    n = 0;
+    pto_a5_plt_b32(&five, &n); /* no lane left */
+    EXPECT_FAULT(PTO_A5_HW_PREDICATE, pto_a5_vcadd_f32(&m, &a, &five, PTO_A5_ZEROING));
+    EXPECT_FAULT(PTO_A5_HW_ARG, pto_a5_vcadd_f32(&m, &a, &full, (pto_a5_mode)7));
+    EXPECT_FAULT(PTO_A5_HW_ARG, pto_a5_vfold(PTO_A5_OP_VCADD, PTO_U32, &m, &a, &full, PTO_A5_ZEROING));
+    EXPECT_FAULT(PTO_A5_HW_ARG, pto_a5_vfold(PTO_A5_OP_VADD, PTO_F32, &m, &a, &full, PTO_A5_ZEROING)); /* not a fold */
+    assert_memory_equal(&before, &m, sizeof m);
+    assert_int_equal(stats().by_op[PTO_A5_OP_VCADD], 4);
+}
+
 static void broken_rules_are_faults_that_change_nothing(void **state)
 {
     pto_a5_vreg r;
@@ -313,6 +372,7 @@ int main(void)
         cmocka_unit_test_setup(arithmetic_zeroing_and_merging, setup),
         cmocka_unit_test_setup(reductions_compares_and_moves, setup),
         cmocka_unit_test_setup(vcmin_takes_the_first_minimum_and_the_first_nan, setup),
+        cmocka_unit_test_setup(vcadd_sums_the_active_lanes_by_the_adjacent_pair_tree, setup),
         cmocka_unit_test_setup(broken_rules_are_faults_that_change_nothing, setup),
         cmocka_unit_test_setup(shifts_bitwise_and_lrelu, setup),
         cmocka_unit_test_setup(scalar_and_vector_hand_over_through_flags, setup),

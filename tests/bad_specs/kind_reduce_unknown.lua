@@ -1,0 +1,4 @@
+-- target: kinds.lua
+-- replace:   reduce = "value",
+-- with:   reduce = "values",
+-- expect: spec/kinds.lua:279: reduce: unknown value 'values'; allowed: index, value

@@ -1,0 +1,11 @@
+-- target: isa/tzz.lua
+-- expect: spec/isa/tzz.lua:5: math: 'max' takes 1 argument(s), got 2
+instruction {
+  name = "tzz",
+  family = "reduce-and-expand",
+  kind = "row_reduce",
+  summary = "A row reduction whose math is not one.",
+  math = "max(src, src)",
+  operand_use = { tmp = { a2a3 = "required", a5 = "ignored" } },
+  legal = { a5 = { T = { "f32" } } },
+}
