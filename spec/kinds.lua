@@ -326,3 +326,23 @@ kind {
            why = "the NPU kernels count rows in lanes as wide as src: 16 bits for a 16-bit src" },
   },
 }
+
+kind {
+  name = "col_reduce",
+  reduce = "value", -- math is one fold of each column of src: prod(src), max(src), min(src)
+  doc = "dst[0,j] = the fold of src's column j, row by row: ((r0 op r1) op r2) ... Only row 0 of dst's valid "
+     .. "columns is written.",
+  entries = { { form = "main", operands = { "dst", "src" } } },
+  operands = {
+    dst = { tile = true, io = "out", dtype = "T", layouts = { "ND" } },
+    src = { tile = true, io = "in", dtype = "T", layouts = { "ND" } },
+  },
+  axes = {},
+  -- row 0 of src is the first running value, so dst may be src itself
+  in_place = { dst = { "src" } },
+  kernel = "{T}",
+  rules = {
+    rule { name = "dst_cols", check = "dst.valid_cols == src.valid_cols", status = "valid",
+           why = "dst must have one valid column per src valid column" },
+  },
+}

@@ -4,7 +4,8 @@ the running extremum and its row, replaced only by a strictly better value; the 
 (whose compares are IEEE: a NaN is never greater) then give the columns that hold a NaN their
 first NaN row in a second pass, backwards, taken only when a column's extremum came out NaN."""
 import cexpr
-import cpuisa
+from kinds._cols import test_shapes  # noqa: F401
+from kinds import _cols as C
 import lowerbound as LB
 import reductions
 import testplan as T
@@ -60,17 +61,6 @@ def reference(inst):
     return {"reduce": inst.d["math"]["fn"], "ref_math": None, "ref_forms": {}}
 
 
-def test_shapes(E, B, cls):
-    """Tall and wide shapes: a column's winner anywhere in up to 2000 rows, chunks of columns."""
-    return [
-        ("1x1", 1, 1, 0), ("valid<E", 3, E - 1, 0), ("valid=E", 2, E, 0), ("valid=E+1", 2, E + 1, 0),
-        ("repeats+tail", 4, 3 * E + 5, 0), ("rows>255", 300, B + 3, 0), ("stride>255blocks", 3, 2 * B + 1, 255 * B),
-        ("valid<tile", 13, 3 * B - 1, 2 * B), ("tall 2000x5", 2000, 5, 0), ("upstream 1x255", 1, 255, 0),
-        ("upstream 16x127", 16, 127, 0), ("upstream 15x255", 15, 255, 0), ("upstream 4x34", 4, 34, 0),
-        ("classes", cls, cls + 1, 0),
-    ]
-
-
 def extra_fills(label):
     return ["H_FILL_TIES"] if label in ("valid<E", "rows>255", "tall 2000x5", "upstream 16x127") else []
 
@@ -80,12 +70,7 @@ def more_cases(plan, tup, shapes, B):
 
 
 def test_operands(plan, tup, vr, vc, extra, variant):
-    """src vr x vc with padding; dst one row (or two: only row 0 is written) of vc columns."""
-    di = lambda op: plan.dindex[tup.dtype_of(op)["name"]]
-    B, Bi = plan.E_B(tup.dtype_of("src"))[1], plan.E_B(tup.dtype_of("dst"))[1]
-    ops = {"src": T.tile(di("src"), vr + variant % 2, T.roundup(vc, B) + extra, vr, vc),
-           "dst": T.tile(di("dst"), 1 + variant % 2, T.roundup(vc, Bi) + (Bi if variant % 3 == 1 else 0),
-                         1 + variant % 2, vc)}
+    ops = C.src_and_row(plan, tup, vr, vc, extra, variant)
     if variant % 2:
         ops["tmp"] = dict(T.tile(0, 1, 1, 9, 9), loc=1)  # nonsense no profile looks at
     return ops
