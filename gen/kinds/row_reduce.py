@@ -3,15 +3,15 @@
 of dst. Sums and products follow the contract's lane order (docs/contract.md section 2): element
 j of a row is in lane j mod E of a 256-byte vector (E = 256 / sizeof T), each lane folds its
 elements in increasing j, and the lanes holding an element are combined by the adjacent-pair
-tree. IEEE maximum and minimum do not depend on the order; every profile folds them the same way.
+tree. IEEE maximum and minimum do not depend on the order (up to a NaN's payload, which is free):
+the cpu kernels reduce them in one running loop, the NPU kernels as they do sums and products.
 
-Padding with the fold's identity (IDENTITY) changes no value: x + -0 = x (for every x, +0 and NaN
+Padding with the operation's identity (identity()) changes no value: x + -0 = x (for every x, +0 and NaN
 too), x * 1 = x, maximum(x, -inf) = x, minimum(x, +inf) = x, bit for bit, and an identity paired
 with an identity stays one. So a row of n lanes padded to a power of two w gives, level by level,
 the contract's tree: a value the tree moves up unchanged meets an identity instead. The cpu and
 A2A3 kernels pad; A5 keeps the odd value with a merging predicate."""
 import cexpr
-import cpuisa
 from kinds import _rows as R
 import lower
 import lowerbound as LB
@@ -25,6 +25,9 @@ IN_PLACE_FILL = "H_FILL_ORDER"
 EXTREME_SHAPES = ("valid<E", "repeats+tail", "rows>255", "E^2+1", "upstream 1023x17", "upstream 3x4095")
 ORDER_FREE = ("max", "min")  # folds whose result does not depend on the order (IEEE maximum, minimum)
 GROUP = 8  # the cpu kernels' rows per pass of the tree (two arrays of GROUP x E lanes on the stack)
+
+
+F32 = {"class": "float", "bits": 32, "exponent_bits": 8, "fraction_bits": 23}  # the compute type of f16
 
 
 def operation(inst):
@@ -60,10 +63,8 @@ def _op(fn, dt, prefix, bits, names=None):
 def _identity_c(fn, dt, c, prefix):
     """The identity as a value of the compute type c["CT"]."""
     value = identity(fn, dt)
-    if c["CT"] == "float":
-        if dt["bits"] < 32:  # its f32 value: an f16 identity widens exactly
-            value = {"add": 0x80000000, "mul": 0x3F800000, "max": 0xFF800000, "min": 0x7F800000}[fn]
-        return f"{prefix}__float(0x{value:08x}u)"
+    if c["CT"] == "float":  # f32, or f16 computed in f32: the identity's f32 bits (it widens exactly)
+        return f"{prefix}__float(0x{identity(fn, F32):08x}u)"
     if dt["class"] != "signed":  # unsigned, or a float's stored bits
         return f"({c['CT']})0x{value:x}u"
     v = value - (1 << dt["bits"]) if value >> (dt["bits"] - 1) else value
@@ -97,16 +98,8 @@ def element_ctx(inst, p, tup, prefix, convert_all):
 
 
 def cpu_variants(inst, p, tup, k):
-    """The x86 variants' operation: max and min in a form gcc vectorises (cpuisa.x86_ops)."""
-    dt = tup.dtype_of("src")
-    fn, _ = operation(inst)
-    bits = cexpr.on_stored_bits(_binary(fn), dt)
-    x86 = _op(fn, dt, f"pto_{p}", bits, cexpr.format_names(inst.model.ops, dt, f"pto_{p}", cpuisa.x86_ops(p)))
-
-    def specialise(v, kv):
-        if v["x86"]:
-            kv["op"] = x86
-    return specialise
+    """Every variant compiles the same C (gcc vectorises it for each target)."""
+    return lambda v, kv: None
 
 
 def tree_width(vc, E, B):
@@ -127,9 +120,8 @@ def npu_ctx(inst, p, tup, m, names, scalar_vars, dt):
     step = lower.compute_steps(inst.program(p, dt["name"]))[0]
     fn, _ = operation(inst)
     one = "1.0f" if dt["name"] == "f32" else f"({cexpr.CTYPE[dt['name']]}){identity('mul', dt)}"
-    return dict(vfold=f"pto_{p}_{step['reduce']}_{dt['name']}" if step["reduce"] else "", fold_instr=step["reduce"] or "",
-                identity=f"0x{identity(fn, dt):x}u", one=one, vcopy=f"pto_{p}_vmuls_{dt['name']}",
-                lane_instr=step["instr"])
+    return dict(vfold=f"pto_{p}_{step['reduce']}_{dt['name']}" if step["reduce"] else "",
+                identity=f"0x{identity(fn, dt):x}u", one=one, vcopy=f"pto_{p}_vmuls_{dt['name']}")
 
 
 def plain_ctx(inst, p, tup):
