@@ -4,8 +4,9 @@ Besides the kernels of each kind (templates/<p>/<kind>.c.j2), a profile may brin
 files: templates/<p>/support/<name>.j2 becomes out/<p>/pto_<p>_<name> (cpu: ISA dispatch),
 runtime/<p>/<name> is plain C copied to out/<p>/<name> (simulator, tiling helpers),
 runtime/common/pto_<name> is plain C every profile shares (pto_sim_*: every simulated one),
-copied to out/<p>/pto_<p>_<name>, templates/common/sim_tables.h.j2 becomes its spec tables
-out/<p>/pto_<p>_sim_tables.h, and templates/<p>/include/<name>.j2 becomes the public header
+copied to out/<p>/pto_<p>_<name>, templates/common/ops.h.j2 and sim_tables.h.j2 become the spec
+tables of that C (out/<p>/pto_<p>_ops.h: the element operations', which it includes;
+out/<p>/pto_<p>_sim_tables.h: the simulators'), and templates/<p>/include/<name>.j2 becomes the public header
 out/include/pto/pto_<p>_<name> (included by pto.h).
 """
 import glob
@@ -33,7 +34,8 @@ def runtime_files(p):
 
 def runtime_common_files(model, p):
     """(output name, source) of runtime/common/pto_<name>: hand-written C every profile shares (the
-    verifier core; pto_sim_*: the simulator core, only for profiles with an instruction set),
+    verifier core, the element operations, the exp; pto_sim_*: the simulator core, only for
+    profiles with an instruction set),
     written for any profile by the PTO()/PTO_() name macros, copied into out/<p>/ as pto_<p>_<name>."""
     paths = sorted(glob.glob(os.path.join(ROOT, "runtime", "common", "pto_*.[ch]")))
     return [(f"pto_{p}_{os.path.basename(t)[4:]}", os.path.relpath(t, ROOT)) for t in paths

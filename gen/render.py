@@ -176,12 +176,8 @@ class Renderer:
                         max_ops=max(len(e["operands"]) for k in m.kinds.values() for e in k["entries"]),
                         max_axes=max(1, max(len(k["axes"]) for k in m.kinds.values())))
         if kind == "ops":
-            # integer division runs in the narrowest float whose significand holds every operand exactly
-            base["ints"] = [{"name": d["name"], "ctype": CTYPE[d["name"]], "signed": d["class"] == "signed",
-                             "wide": "uint32_t", "ft": "float" if d["bits"] < 24 else "double",
-                             "precision": 24 if d["bits"] < 24 else 53,
-                             "special": "0 and -1" if d["class"] == "signed" else "0", "enum": d["enum"],
-                             "bits": d["bits"]}
+            base["ints"] = [{"name": d["name"], "enum": d["enum"], "ctype": CTYPE[d["name"]], "bits": d["bits"],
+                             "sign": d["class"].upper()}
                             for d in m.dtype_list if d["class"] != "float"]
             base["halfs"] = [{"name": d["name"], "inf": f"0x{((1 << d['exponent_bits']) - 1) << d['fraction_bits']:04x}u"}
                              for d in m.dtype_list if d["class"] == "float" and d["bits"] == 16]
