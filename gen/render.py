@@ -24,6 +24,7 @@ import machine  # noqa: E402
 import npu  # noqa: E402
 import model as M  # noqa: E402
 import outputs  # noqa: E402
+import reductions  # noqa: E402
 import render_legality  # noqa: E402
 import specsplit  # noqa: E402
 import testplan  # noqa: E402
@@ -184,8 +185,9 @@ class Renderer:
             if m.profile(p)["isa"]:
                 base.update(machine.context(m, p))
             if cpuisa.has_variants(m, p):
-                base.update(variants=cpuisa.variants(p), reduce_dtypes=cpuisa.reduce_dtypes(m),
-                            reductions=cpuisa.reductions(p), reduce_lanes=cpuisa.REDUCE_LANES)
+                base.update(variants=cpuisa.variants(p), reduce_lanes=cpuisa.REDUCE_LANES,
+                            reductions=[dict(reductions.reduction(fn), rank=cpuisa.float_rank(fn))
+                                        for fn in reductions.REDUCTIONS])
         if kind == "umbrella":
             base["profile_headers"] = outputs.public_headers(m)
         if kind == "header":
