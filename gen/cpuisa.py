@@ -11,8 +11,7 @@ has FMA instructions of its own; tests/firmware.py finds none). F16C converts f1
 the software conversions of pto_<p>_ops.h (tests/unit/test_cpu_isa.c: every f16 and a sweep
 of f32 patterns; a NaN stays a NaN).
 """
-import cexpr
-import reductions as R
+import reductions
 
 # name, what the variant is, the x86 target ("" for the portable baseline), gcc's extra target
 # options, the __builtin_cpu_supports features detection needs (F16C is read from CPUID: clang
@@ -47,36 +46,12 @@ def variants(p):
     return out
 
 
-def reduce_dtypes(model):
-    """Per dtype, the argmax/argmin row routines' types: S the element, K the order key (a
-    number's rank, -0 and +0 alike; floats compare as floats in the vector routines, integers as
-    int32 after widening, u32 with its top bit flipped), and K's extremes."""
-    out = []
-    for d in model.dtype_list:
-        unsigned32 = d["name"] == "u32"
-        is_float = d["class"] == "float"
-        out.append({"name": d["name"], "S": cexpr.CTYPE[d["name"]], "float": is_float, "bits": d["bits"],
-                    "inf": f"0x{((1 << d['exponent_bits']) - 1) << d['fraction_bits']:x}u" if is_float else "",
-                    "abs": f"0x{(1 << (d['bits'] - 1)) - 1:x}u",
-                    "K": "uint32_t" if unsigned32 else "int32_t", "K_MIN": "0" if unsigned32 else "INT32_MIN",
-                    "K_MAX": "UINT32_MAX" if unsigned32 else "INT32_MAX"})
-    return out
-
-
-def reductions(p):
-    """The row routines' directions (gen/reductions.py), as pto_<p>_simd.h spells them: the
-    rank comparison `better`; NaN's rank, the best there is in the direction (float ranks of
-    numbers lie strictly between INT32_MIN and INT32_MAX); which K extreme no rank beats (the
-    lanes' starting top); the float rank function (argmax's keeps its name: integer ranks are
-    the same in both directions); whether the x86 compare takes (running, new) instead of (new,
-    running); and the key the x86 reductions rank by (they find the largest: argmin ranks by the
-    complement, which reverses int32 order)."""
-    out = []
-    for fn, r in R.REDUCTIONS.items():
-        up = r["better"] == ">"
-        out.append(dict(R.reduction(fn), nan_rank="INT32_MAX" if up else "INT32_MIN", worst="K_MIN" if up else "K_MAX",
-                        rank="rank" if up else f"rank_{r['ext']}", swap=not up, key="" if up else f"pto_{p}__%s_not"))
-    return out
+def float_rank(fn):
+    """The name part of a float dtype's rank function for reduction fn (pto_<p>__<part>_<dtype> of
+    pto_<p>_simd.h, which ranks NaN by the direction): argmax's keeps the plain name, which the
+    integer dtypes' rank functions have for both directions."""
+    r = reductions.REDUCTIONS[fn]
+    return "rank" if r["better"] == ">" else f"rank_{r['ext']}"
 
 
 def x86_ops(p):

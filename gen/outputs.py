@@ -1,12 +1,14 @@
 """Which files the renderer writes: shared by gen/configure.py (build edges) and gen/render.py.
 
 Besides the kernels of each kind (templates/<p>/<kind>.c.j2), a profile may bring its own
-files: templates/<p>/support/<name>.j2 becomes out/<p>/pto_<p>_<name> (cpu: ISA dispatch),
-runtime/<p>/<name> is plain C copied to out/<p>/<name> (simulator, tiling helpers),
-runtime/common/pto_<name> is plain C every profile shares (pto_sim_*: every simulated one),
-copied to out/<p>/pto_<p>_<name>, templates/common/sim_tables.h.j2 becomes its spec tables
-out/<p>/pto_<p>_sim_tables.h, and templates/<p>/include/<name>.j2 becomes the public header
-out/include/pto/pto_<p>_<name> (included by pto.h).
+files: runtime/<p>/<name> is plain C copied to out/<p>/<name> (cpu: ISA dispatch and argmax
+rows; simulators, tiling helpers), runtime/common/pto_<name> is plain C every profile shares
+(pto_sim_*: every simulated one), copied to out/<p>/pto_<p>_<name>; the generated headers
+templates/common/ops.h.j2 (out/<p>/pto_<p>_ops.h: the element operations' spec tables, also the
+cpu's ISA variants and row reductions) and templates/common/sim_tables.h.j2
+(out/<p>/pto_<p>_sim_tables.h) give that C what varies with the specs, as X-macro tables; and
+templates/<p>/include/<name>.j2 becomes the public header out/include/pto/pto_<p>_<name>
+(included by pto.h).
 """
 import glob
 import os
@@ -25,15 +27,17 @@ def profile_files(p, part):
 
 
 def runtime_files(p):
-    """(output name, source) of runtime/<p>/*.c and *.h: hand-written C of a profile (its machine
-    model's simulator, tiling or chunking helpers), copied into out/<p>/ as they are."""
+    """(output name, source) of runtime/<p>/*.c and *.h: hand-written C of a profile (the cpu's ISA
+    dispatch and argmax rows; a machine model's simulator, tiling or chunking helpers), copied
+    into out/<p>/ as they are."""
     paths = sorted(glob.glob(os.path.join(ROOT, "runtime", p, "*.[ch]")))
     return [(os.path.basename(t), os.path.relpath(t, ROOT)) for t in paths]
 
 
 def runtime_common_files(model, p):
     """(output name, source) of runtime/common/pto_<name>: hand-written C every profile shares (the
-    verifier core; pto_sim_*: the simulator core, only for profiles with an instruction set),
+    verifier core, the element operations, the exp; pto_sim_*: the simulator core, only for
+    profiles with an instruction set),
     written for any profile by the PTO()/PTO_() name macros, copied into out/<p>/ as pto_<p>_<name>."""
     paths = sorted(glob.glob(os.path.join(ROOT, "runtime", "common", "pto_*.[ch]")))
     return [(f"pto_{p}_{os.path.basename(t)[4:]}", os.path.relpath(t, ROOT)) for t in paths
@@ -48,8 +52,7 @@ def public_headers(model):
 def support_headers(p):
     """The headers a kernel file of profile p includes (besides its instruction header)."""
     return ([f"pto/{name}" for name, _ in profile_files(p, "include")]
-            + [f"pto_{p}_ops.h"] + [name for name, _ in profile_files(p, "support") + runtime_files(p)
-                                     if name.endswith(".h")])
+            + [f"pto_{p}_ops.h"] + [name for name, _ in runtime_files(p) if name.endswith(".h")])
 
 
 def planned(model):
@@ -68,7 +71,6 @@ def planned(model):
                 (f"out/{p}/pto_{p}_status.c", "common/status.c.j2", ("verify", p, None)),
                 (f"out/{p}/pto_{p}_ops.h", "common/ops.h.j2", ("ops", p, None))]
         out += [(f"out/include/pto/{name}", t, ("ops", p, None)) for name, t in profile_files(p, "include")]
-        out += [(f"out/{p}/{name}", t, ("ops", p, None)) for name, t in profile_files(p, "support")]
         out += [(f"out/{p}/{name}", None, ("copy", src, None)) for name, src in runtime_files(p)]
         if model.profile(p)["isa"]:  # the simulator's spec tables
             out.append((f"out/{p}/pto_{p}_sim_tables.h", "common/sim_tables.h.j2", ("ops", p, None)))

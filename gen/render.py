@@ -24,6 +24,7 @@ import machine  # noqa: E402
 import npu  # noqa: E402
 import model as M  # noqa: E402
 import outputs  # noqa: E402
+import reductions  # noqa: E402
 import render_legality  # noqa: E402
 import specsplit  # noqa: E402
 import testplan  # noqa: E402
@@ -176,20 +177,17 @@ class Renderer:
                         max_ops=max(len(e["operands"]) for k in m.kinds.values() for e in k["entries"]),
                         max_axes=max(1, max(len(k["axes"]) for k in m.kinds.values())))
         if kind == "ops":
-            # integer division runs in the narrowest float whose significand holds every operand exactly
-            base["ints"] = [{"name": d["name"], "ctype": CTYPE[d["name"]], "signed": d["class"] == "signed",
-                             "wide": "uint32_t", "ft": "float" if d["bits"] < 24 else "double",
-                             "precision": 24 if d["bits"] < 24 else 53,
-                             "special": "0 and -1" if d["class"] == "signed" else "0", "enum": d["enum"],
-                             "bits": d["bits"]}
+            base["ints"] = [{"name": d["name"], "enum": d["enum"], "ctype": CTYPE[d["name"]], "bits": d["bits"],
+                             "sign": d["class"].upper()}
                             for d in m.dtype_list if d["class"] != "float"]
             base["halfs"] = [{"name": d["name"], "inf": f"0x{((1 << d['exponent_bits']) - 1) << d['fraction_bits']:04x}u"}
                              for d in m.dtype_list if d["class"] == "float" and d["bits"] == 16]
             if m.profile(p)["isa"]:
                 base.update(machine.context(m, p))
             if cpuisa.has_variants(m, p):
-                base.update(variants=cpuisa.variants(p), reduce_dtypes=cpuisa.reduce_dtypes(m),
-                            reductions=cpuisa.reductions(p), reduce_lanes=cpuisa.REDUCE_LANES)
+                base.update(variants=cpuisa.variants(p), reduce_lanes=cpuisa.REDUCE_LANES,
+                            reductions=[dict(reductions.reduction(fn), rank=cpuisa.float_rank(fn))
+                                        for fn in reductions.REDUCTIONS])
         if kind == "umbrella":
             base["profile_headers"] = outputs.public_headers(m)
         if kind == "header":

@@ -4,6 +4,7 @@ the running extremum and its row, replaced only by a strictly better value; the 
 (whose compares are IEEE: a NaN is never greater) then give the columns that hold a NaN their
 first NaN row in a second pass, backwards, taken only when a column's extremum came out NaN."""
 import cexpr
+import cpuisa
 from kinds._cols import test_shapes  # noqa: F401
 from kinds import _cols as C
 import lowerbound as LB
@@ -22,7 +23,7 @@ def element_ctx(inst, p, tup, prefix, convert_all):
     src, idx = tup.dtype_of("src"), tup.dtype_of("dst")
     fn = inst.d["math"]["fn"]
     d = reductions.reduction(fn)
-    rank = "rank" if fn == "argmax" or src["class"] != "float" else f"rank_{d['ext']}"
+    rank = cpuisa.float_rank(fn) if src["class"] == "float" else "rank"
     return dict(S=cexpr.CTYPE[src["name"]], I=cexpr.CTYPE[idx["name"]], dir=d, chunk=CHUNK,
                 K="uint32_t" if src["name"] == "u32" else "int32_t", rank=f"{prefix}__{rank}_{src['name']}")
 

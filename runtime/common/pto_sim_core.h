@@ -3,8 +3,9 @@
  * unified buffer, faults and counters, element loads and stores, bounds and dtype checks, and
  * element arithmetic per the semantics contract. Not a header to include anywhere else: the
  * profile's simulator (pto_<profile>_sim.c) includes it once, after
- *   - its public header pto/pto_<profile>_sim.h, pto_<profile>_ops.h and its generated
- *     pto_<profile>_sim_tables.h (SIM_OPS, SIM_TAKES, SIM_ALU_FLOAT_OPS, ...),
+ *   - its public header pto/pto_<profile>_sim.h, pto_<profile>_ops.h (the element operations and
+ *     the integer dtypes, PTO_<PROFILE>_INTS) and its generated pto_<profile>_sim_tables.h
+ *     (SIM_OPS, SIM_TAKES, SIM_ALU_FLOAT_OPS, ...),
  *   - PTO(name) and PTO_(NAME): the profile's names, pto_<profile>_name and PTO_<PROFILE>_NAME,
  * and defines reset_machine() and on_issue(). Freestanding: no libc. */
 #ifndef PTO_SIM_CORE_H
@@ -199,7 +200,7 @@ static uint32_t alu(PTO(op) op, pto_dtype dt, uint32_t a, uint32_t b)
 {
 #define SIM_FLOAT_CASE(opcode, fn, T, name) case opcode: r = PTO(_##fn##_##name)(x, y); break;
 #define SIM_INT_CASE(opcode, fn, T, name) case opcode: return (uint32_t)PTO(_##fn##_##name)((T)a, (T)b);
-#define SIM_INT_DTYPE(dtype, name, T) \
+#define SIM_INT_DTYPE(name, dtype, T, bits, sign) \
     case dtype:                       \
         switch (op) {                 \
         SIM_ALU_INT_OPS(SIM_INT_CASE, T, name) \
@@ -214,7 +215,7 @@ static uint32_t alu(PTO(op) op, pto_dtype dt, uint32_t a, uint32_t b)
         return from_float(dt, r); /* one rounding of the exact f32 result */
     }
     switch (dt) {
-    SIM_INTS(SIM_INT_DTYPE)
+    PTO_(INTS)(SIM_INT_DTYPE)
     default: return a;
     }
 #undef SIM_FLOAT_CASE
@@ -273,7 +274,7 @@ static int check_count(PTO(op) op, pto_dtype dt, const void *scalar)
  * Integers: their value. */
 static int64_t key(pto_dtype dt, uint32_t v)
 {
-#define SIM_KEY_CASE(dtype, name, T) case dtype: return (T)v;
+#define SIM_KEY_CASE(name, dtype, T, bits, sign) case dtype: return (T)v;
     if (dt == PTO_F32 || dt == PTO_F16 || dt == PTO_BF16) {
         float x = as_float(dt, v);
         uint32_t u = PTO(_bits)(x);
@@ -282,7 +283,7 @@ static int64_t key(pto_dtype dt, uint32_t v)
         return u >> 31 ? -(int64_t)(u & 0x7fffffffu) : (int64_t)u;
     }
     switch (dt) {
-    SIM_INTS(SIM_KEY_CASE)
+    PTO_(INTS)(SIM_KEY_CASE)
     default: return 0;
     }
 #undef SIM_KEY_CASE

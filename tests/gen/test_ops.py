@@ -36,8 +36,8 @@ class OpsTable(unittest.TestCase):
                     self.assertRegex(text, int_fn(o["name"]))
 
     def test_every_operation_has_kernel_element_functions(self):
-        self.assert_defines(read("templates/common/ops.h.j2"), lambda n: rf"pto_{{{{ p }}}}__{n}_f\(",
-                            lambda n: rf"pto_{{{{ p }}}}__{n}_{{{{ d\.name }}}}\(")
+        self.assert_defines(read("runtime/common/pto_ops_core.h"), lambda n: rf"PTO\(_{n}_f\)\(",
+                            lambda n: rf"PTO\(_{n}_##name\)\(")
 
     def test_every_operation_has_a_reference(self):
         ref = read("tests/harness/ref.c") + read("tests/harness/ref.h")

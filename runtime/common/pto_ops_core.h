@@ -1,0 +1,247 @@
+/* Part of every profile's library: hand-written C (runtime/common/), copied into out/<profile>/ as
+ * pto_<profile>_ops_core.h. The element operations of the profile's kernels (or of its simulator),
+ * written to vectorise: branchless f16/bf16 conversions (exact widening, round-to-nearest-even
+ * narrowing, subnormals kept) and the semantics contract (docs/contract.md) for max/min and integer
+ * division. f16 and bf16 compute in f32: one f32 operation followed by one rounding equals the
+ * exactly rounded result (24 >= 2p + 2 for p = 11 and 8).
+ *
+ * Not a header to include anywhere else: the profile's generated pto_<profile>_ops.h includes it
+ * once, after <stdint.h>, pto_<profile>_exp.h, its spec tables PTO_<PROFILE>_INTS and
+ * PTO_<PROFILE>_HALFS, and PTO(name) and PTO_(NAME) (the profile's names, pto_<profile>_name and
+ * PTO_<PROFILE>_NAME). No include guard of its own: that header's guards it, and one file may
+ * include the operations of two profiles. Freestanding: no libc. */
+
+/* memcpy without libc: firmware builds are freestanding */
+static inline void PTO(_copy_bytes)(void *to, const void *from, unsigned n)
+{
+    unsigned char *t = (unsigned char *)to;
+    const unsigned char *f = (const unsigned char *)from;
+    unsigned k;
+    for (k = 0; k < n; k++) t[k] = f[k];
+}
+
+static inline uint32_t PTO(_bits)(float f) { union { float f; uint32_t u; } x; x.f = f; return x.u; }
+static inline float PTO(_float)(uint32_t u) { union { float f; uint32_t u; } x; x.u = u; return x.f; }
+
+/* The float results below are used unconditionally and merged with integer masks: a float
+ * operation under a condition is one gcc will not speculate, and then the loop stays scalar. */
+static inline float PTO(_f16_to_f32)(uint16_t h)
+{
+    uint32_t sign = (uint32_t)(h & 0x8000u) << 16;
+    uint32_t em = (uint32_t)(h & 0x7fffu) << 13;
+    /* exponent and fraction moved into place; the multiply rebias is exact, also for subnormals */
+    uint32_t u = PTO(_bits)(PTO(_float)(em) * 0x1p112f);
+    uint32_t inf_nan = 0u - (uint32_t)((h & 0x7c00u) == 0x7c00u); /* all exponent bits set: keep the fraction */
+    return PTO(_float)(u | (inf_nan & 0x7f800000u) | sign);
+}
+
+/* The FPU rounds (the method of Maratyszcza's FP16 library): 4|f|, computed as |f| * 2^112 *
+ * 2^-110 so that it is inf wherever f16 overflows, is added to 2^(e+15), e the exponent of |f|
+ * but at least -14 (f16's least normal exponent, whose quantum subnormals share). The sum's
+ * quantum is 4 times f16's at e, so the addition rounds to nearest even at f16's precision,
+ * and the sum's exponent and fraction fields add up to the f16 bits. Compares are signed
+ * (operands below 2^31; SSE2 has no unsigned ones) and the result is built in the high half,
+ * so one 32-to-16-bit narrowing ends it. */
+static inline uint16_t PTO(_f32_to_f16)(float f)
+{
+    const uint32_t u = PTO(_bits)(f), a = u & 0x7fffffffu, e = a & 0x7f800000u;
+    const uint32_t least = (int32_t)e < 0x38800000 ? 0x38800000u : e;
+    const uint32_t r = PTO(_bits)(PTO(_float)(least + 0x07800000u) + PTO(_float)(a) * 0x1p112f * 0x1p-110f);
+    const uint32_t half = ((r << 3) & 0x7c000000u) + ((r << 16) & 0x0fff0000u);
+    const uint32_t nan = 0u - (uint32_t)((int32_t)a > 0x7f800000); /* NaN stays NaN */
+    return (uint16_t)(((u & 0x80000000u) | (nan & 0x7e000000u) | (~nan & half)) >> 16);
+}
+
+static inline float PTO(_bf16_to_f32)(uint16_t h) { return PTO(_float)((uint32_t)h << 16); }
+
+/* Round to nearest even on the 16 dropped bits, or quiet a NaN (keeping its sign): masks, a
+ * signed compare and one narrowing of the high half, as for f16. */
+static inline uint16_t PTO(_f32_to_bf16)(float f)
+{
+    const uint32_t u = PTO(_bits)(f);
+    const uint32_t nan = 0u - (uint32_t)((int32_t)(u & 0x7fffffffu) > 0x7f800000);
+    return (uint16_t)((((u | 0x00400000u) & nan) | ((u + 0x7fffu + ((u >> 16) & 1u)) & ~nan)) >> 16);
+}
+
+/* IEEE 754-2019 minimum and maximum from plain selections taken both ways (`a < b ? a : b` is
+ * exactly SSE's minps, so the loops vectorise): for ordered, unequal values both give the same;
+ * for -0 and +0 one gives each and | (&) keeps -0 (+0); for a NaN one gives the NaN, whose bits
+ * survive |. & may lose it, so max adds a NaN of its own (all ones) when either is NaN. */
+static inline float PTO(_min_f)(float a, float b)
+{
+    return PTO(_float)(PTO(_bits)(a < b ? a : b) | PTO(_bits)(b < a ? b : a));
+}
+static inline float PTO(_max_f)(float a, float b)
+{
+    const uint32_t nan = 0u - (uint32_t)(a != a || b != b);
+    return PTO(_float)((PTO(_bits)(a > b ? a : b) & PTO(_bits)(b > a ? b : a)) | nan);
+}
+
+/* The 16-bit formats' maximum and minimum on the stored bits: the result is one of the operands
+ * (or a NaN), so no conversion is needed. The key orders the bits as the values, -0 below +0;
+ * inf is the format's +inf, the largest bits below a NaN's. */
+static inline int16_t PTO(_key16)(uint16_t u) { return (int16_t)((int32_t)(u & 0x7fffu) ^ -(int32_t)(u >> 15)); }
+#define PTO_OPS_HALF(name, inf)                                             \
+    static inline uint16_t PTO(_max_##name)(uint16_t a, uint16_t b)         \
+    {                                                                       \
+        const uint16_t nan = (uint16_t)(0u - (uint32_t)(((a & 0x7fffu) > inf) | ((b & 0x7fffu) > inf))); \
+        return (uint16_t)((PTO(_key16)(a) > PTO(_key16)(b) ? a : b) | nan); \
+    }                                                                       \
+    static inline uint16_t PTO(_min_##name)(uint16_t a, uint16_t b)         \
+    {                                                                       \
+        const uint16_t nan = (uint16_t)(0u - (uint32_t)(((a & 0x7fffu) > inf) | ((b & 0x7fffu) > inf))); \
+        return (uint16_t)((PTO(_key16)(a) < PTO(_key16)(b) ? a : b) | nan); \
+    }
+PTO_(HALFS)(PTO_OPS_HALF)
+#undef PTO_OPS_HALF
+
+static inline float PTO(_add_f)(float a, float b) { return a + b; }
+static inline float PTO(_sub_f)(float a, float b) { return a - b; }
+static inline float PTO(_mul_f)(float a, float b) { return a * b; }
+static inline float PTO(_div_f)(float a, float b) { return a / b; }
+static inline float PTO(_neg_f)(float a) { return -a; }
+/* fmod, exactly: the result a - n*b is representable, so the long division of the significands
+ * (one bit per exponent step, each step exact) gives it with no rounding; f16 and bf16 values
+ * are f32 values, so their fmod is this one's. Invalid cases give a NaN. */
+static inline float PTO(_fmod_f)(float a, float b)
+{
+    const uint32_t ua = PTO(_bits)(a), ub = PTO(_bits)(b), sign = ua & 0x80000000u;
+    const uint32_t xa = ua & 0x7fffffffu, xb = ub & 0x7fffffffu;
+    uint32_t ma, mb;
+    int32_t ea, eb;
+    if (xb == 0 || xa >= 0x7f800000u || xb > 0x7f800000u) return PTO(_float)(0x7fc00000u);
+    if (xa < xb) return a; /* |a| < |b|, a zero, b infinite */
+    if (xa == xb) return PTO(_float)(sign);
+    /* significands with their leading bit at bit 23, exponents to match (subnormals normalised) */
+    ea = (int32_t)(xa >> 23);
+    eb = (int32_t)(xb >> 23);
+    ma = ea ? (xa & 0x7fffffu) | 0x800000u : xa;
+    mb = eb ? (xb & 0x7fffffu) | 0x800000u : xb;
+    if (!ea) for (ea = 1; ma < 0x800000u; ea--) ma <<= 1;
+    if (!eb) for (eb = 1; mb < 0x800000u; eb--) mb <<= 1;
+    for (; ea > eb; ea--) { /* ma < 2 mb throughout */
+        if (ma >= mb) ma -= mb;
+        ma <<= 1;
+    }
+    if (ma >= mb) ma -= mb;
+    if (ma == 0) return PTO(_float)(sign);
+    for (; ma < 0x800000u; eb--) ma <<= 1;
+    if (eb > 0) return PTO(_float)(sign | (uint32_t)eb << 23 | (ma & 0x7fffffu));
+    return PTO(_float)(sign | ma >> (1 - eb)); /* subnormal: the bits shifted out are zeros */
+}
+
+/* Floor modulo: fmod, then b added (rounded once) where the remainder's sign differs from b's;
+ * a zero takes b's sign. */
+static inline float PTO(_rem_f)(float a, float b)
+{
+    const float r = PTO(_fmod_f)(a, b);
+    const uint32_t ur = PTO(_bits)(r), ub = PTO(_bits)(b);
+    if ((ur & 0x7fffffffu) == 0) return PTO(_float)(ub & 0x80000000u);
+    return ((ur ^ ub) >> 31) && r == r ? r + b : r;
+}
+
+/* e^a correctly rounded to f32, or (its argument an f16/bf16 value) to f16/bf16, returned as the
+ * float holding that value, so the kernels' narrowing is exact (pto_<profile>_exp.h) */
+static inline float PTO(_exp_f)(float a) { return pto__exp_to(a, PTO__EXP_F32); }
+static inline float PTO(_exp_f16)(float a) { return pto__exp_to(a, PTO__EXP_F16); }
+static inline float PTO(_exp_bf16)(float a) { return pto__exp_to(a, PTO__EXP_BF16); }
+/* the vectorising pass of the kernels: a NaN where the rounding is not settled (redone with the above) */
+static inline float PTO(_exp_fast_f)(float a) { return pto__exp_fast_to(a, PTO__EXP_F32); }
+static inline float PTO(_exp_fast_f16)(float a) { return pto__exp_fast_to(a, PTO__EXP_F16); }
+static inline float PTO(_exp_fast_bf16)(float a) { return pto__exp_fast_to(a, PTO__EXP_BF16); }
+
+/* leaky ReLU: the product is computed for every element and merged by masks (a select becomes a
+ * branch once gcc unrolls the x86 variants' blocks, and they stay scalar) */
+static inline float PTO(_lrelu_f)(float a, float b)
+{
+    const uint32_t keep = 0u - (uint32_t)(a >= 0); /* -0 >= 0 keeps -0; a NaN takes the product (NaN) */
+    return PTO(_float)((PTO(_bits)(a) & keep) | (PTO(_bits)(a * b) & ~keep));
+}
+
+static inline float PTO(_requant_f16)(float a) { return PTO(_f16_to_f32)(PTO(_f32_to_f16)(a)); }
+static inline float PTO(_requant_bf16)(float a) { return PTO(_bf16_to_f32)(PTO(_f32_to_bf16)(a)); }
+
+/* The operations of one integer dtype (a row of PTO_<PROFILE>_INTS: name, pto_dtype, C type T,
+ * bits, SIGNED or UNSIGNED): wrapping add, sub, mul and neg (in uint32_t: no overflow); max and
+ * min; and, or, xor on the bits; shifts that read b as an unsigned count, a count of the width or
+ * more giving 0 (left, and unsigned right) or the sign fill (signed right); then what differs
+ * with signedness (PTO_OPS_SIGNED, PTO_OPS_UNSIGNED). */
+#define PTO_OPS_INT(name, dtype, T, bits, sign)                                           \
+    static inline T PTO(_add_##name)(T a, T b) { return (T)((uint32_t)a + (uint32_t)b); } \
+    static inline T PTO(_sub_##name)(T a, T b) { return (T)((uint32_t)a - (uint32_t)b); } \
+    static inline T PTO(_mul_##name)(T a, T b) { return (T)((uint32_t)a * (uint32_t)b); } \
+    static inline T PTO(_neg_##name)(T a) { return (T)(0u - (uint32_t)a); }               \
+    static inline T PTO(_max_##name)(T a, T b) { return a > b ? a : b; }                  \
+    static inline T PTO(_min_##name)(T a, T b) { return a < b ? a : b; }                  \
+    static inline T PTO(_and_##name)(T a, T b) { return (T)(a & b); }                     \
+    static inline T PTO(_or_##name)(T a, T b) { return (T)(a | b); }                      \
+    static inline T PTO(_xor_##name)(T a, T b) { return (T)(a ^ b); }                     \
+    static inline T PTO(_shl_##name)(T a, T b)                                            \
+    {                                                                                     \
+        const uint##bits##_t c = (uint##bits##_t)b;                                       \
+        return (T)(c >= bits##u ? 0u : (uint32_t)(uint##bits##_t)a << c); /* unsigned: no overflow */ \
+    }                                                                                     \
+    PTO_OPS_##sign(name, T, bits, PTO_OPS_QUOTIENT_##bits)
+
+/* Integer division runs in the narrowest float type whose significand holds every operand
+ * exactly (PTO_OPS_SIGNED's div): float (24 bits) up to 16-bit dtypes, double (53) for 32-bit. */
+#define PTO_OPS_QUOTIENT_8 float
+#define PTO_OPS_QUOTIENT_16 float
+#define PTO_OPS_QUOTIENT_32 double
+
+/* A signed dtype's right shift, remainders and division, Q the float type the division runs in.
+ * - shr: arithmetic, on non-negative values only (a negative a shifts its complement); a count
+ *   of the width or more shifts by width - 1, which fills with the sign.
+ * - fmod: C's truncating remainder without its traps: x % 0 = x, MIN % -1 = 0.
+ * - rem: floor modulo, the truncating remainder plus b where their signs differ.
+ * - div: truncating, x / 0 = all ones and MIN / -1 = MIN. The quotient goes through Q division,
+ *   which vectorises (x86 has no SIMD integer divide), and is exact: for |a| below 2 to the
+ *   precision of Q the rounding error of a/b is below 1/|b|, the least distance from a/b to an
+ *   integer it is not, so truncating gives the integer quotient. The divisors with their own
+ *   answer (0 and -1) divide by 1 instead and their answers are merged with masks: selects here
+ *   would become branches, and the loops would stay scalar. */
+#define PTO_OPS_SIGNED(name, T, bits, Q)                                                          \
+    static inline T PTO(_shr_##name)(T a, T b)                                                    \
+    {                                                                                             \
+        const uint##bits##_t c = (uint##bits##_t)b;                                               \
+        const unsigned k = c >= bits##u ? bits##u - 1u : c;                                       \
+        return (T)(a < 0 ? ~(~(int32_t)a >> k) : (int32_t)a >> k);                                \
+    }                                                                                             \
+    static inline T PTO(_fmod_##name)(T a, T b) { return b == 0 ? a : b == -1 ? 0 : (T)(a % b); } \
+    static inline T PTO(_rem_##name)(T a, T b)                                                    \
+    {                                                                                             \
+        const T r = PTO(_fmod_##name)(a, b);                                                      \
+        return b != 0 && r != 0 && (r < 0) != (b < 0) ? (T)(r + b) : r;                           \
+    }                                                                                             \
+    static inline T PTO(_div_##name)(T a, T b)                                                    \
+    {                                                                                             \
+        const uint32_t zero = 0u - (uint32_t)(b == 0), minus_one = 0u - (uint32_t)(b == -1);      \
+        const T q = (T)((Q)a / (Q)(b + (b == 0) + 2 * (b == -1)));                                \
+        return (T)(((uint32_t)q & ~(zero | minus_one)) | zero | ((0u - (uint32_t)a) & minus_one)); \
+    }
+
+/* The same for an unsigned dtype: a logical right shift; fmod with x % 0 = x, which is also its
+ * floor modulo; division with x / 0 = all ones, the only divisor with its own answer. */
+#define PTO_OPS_UNSIGNED(name, T, bits, Q)                                          \
+    static inline T PTO(_shr_##name)(T a, T b)                                      \
+    {                                                                               \
+        const uint##bits##_t c = (uint##bits##_t)b;                                 \
+        return (T)(c >= bits##u ? 0u : (uint32_t)a >> c);                           \
+    }                                                                               \
+    static inline T PTO(_fmod_##name)(T a, T b) { return b == 0 ? a : (T)(a % b); } \
+    static inline T PTO(_rem_##name)(T a, T b) { return PTO(_fmod_##name)(a, b); }  \
+    static inline T PTO(_div_##name)(T a, T b)                                      \
+    {                                                                               \
+        const uint32_t zero = 0u - (uint32_t)(b == 0);                              \
+        const T q = (T)((Q)a / (Q)(b + (b == 0)));                                  \
+        return (T)(((uint32_t)q & ~zero) | zero);                                   \
+    }
+
+PTO_(INTS)(PTO_OPS_INT)
+
+#undef PTO_OPS_INT
+#undef PTO_OPS_QUOTIENT_8
+#undef PTO_OPS_QUOTIENT_16
+#undef PTO_OPS_QUOTIENT_32
+#undef PTO_OPS_SIGNED
+#undef PTO_OPS_UNSIGNED

@@ -1,0 +1,43 @@
+/* Part of the cpu profile's library: hand-written C (runtime/cpu/), copied into out/cpu/ as it is.
+ * Internal: which ISA variant the cpu kernels run (pto/pto_cpu_isa.h, gen/cpuisa.py) and the x86
+ * variants' target attributes (PTO_CPU_AVX2, ...: the generated pto_cpu_ops.h names each variant's
+ * target). Each kernel's public function switches on pto_cpu__isa() to one of its bodies, compiled
+ * per variant. */
+#ifndef PTO_CPU_DISPATCH_H
+#define PTO_CPU_DISPATCH_H
+
+#include "pto/pto_cpu_isa.h"
+#include "pto_cpu_ops.h"
+
+/* The x86 variants need gcc or clang (target attributes, intrinsics, CPU detection); any other
+ * build, or one with PTO_CPU_NO_DISPATCH defined, has the portable baseline only. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(PTO_CPU_NO_DISPATCH)
+#define PTO_CPU_X86 1
+#else
+#define PTO_CPU_X86 0
+#endif
+
+#if PTO_CPU_X86
+/* No target names FMA (-ffp-contract=off also keeps AVX-512F from contracting a*b+c); gcc takes
+ * extra options (the widest variant's full vector width), which clang does without. */
+#if defined(__clang__)
+#define PTO_CPU__TARGET(isa, gcc_extra) __attribute__((target(isa)))
+#else
+#define PTO_CPU__TARGET(isa, gcc_extra) __attribute__((target(isa gcc_extra)))
+#endif
+
+/* The variant the kernels run, 0 until the first kernel call detects it (pto_cpu_dispatch.c):
+ * the library's only state. Threads that detect at once store the same value. */
+extern int pto_cpu__isa_state;
+int pto_cpu__isa_detect(void);
+
+static inline int pto_cpu__isa(void)
+{
+    const int isa = __atomic_load_n(&pto_cpu__isa_state, __ATOMIC_RELAXED);
+    return isa ? isa : pto_cpu__isa_detect();
+}
+#else
+static inline int pto_cpu__isa(void) { return PTO_CPU_ISA_BASELINE; }
+#endif
+
+#endif /* PTO_CPU_DISPATCH_H */

@@ -1,0 +1,395 @@
+/* Part of the cpu profile's library: hand-written C (runtime/cpu/), copied into out/cpu/ as it is.
+ * Internal: what the cpu kernels' bodies call besides pto_cpu_ops.h (gen/cpuisa.py).
+ * - Argmax and argmin of one row (templates/cpu/row_reduce_index.c.j2), one pass: portable
+ *   routines for short rows and for the baseline variant, vector routines for the x86 variants;
+ *   each written once, and expanded for every row reduction (its comparison), dtype and x86
+ *   variant of the generated tables of pto_cpu_ops.h (PTO_CPU_REDUCTIONS, PTO_CPU_INTS, ...).
+ * - The x86 variants' vector primitives, among them the F16C variants' f16 conversions, one
+ *   element or one vector at a time: the same bits as the software conversions of pto_cpu_ops.h
+ *   (a NaN stays a NaN). */
+#ifndef PTO_CPU_SIMD_H
+#define PTO_CPU_SIMD_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "pto_cpu_dispatch.h"
+#include "pto_cpu_ops.h"
+
+/* Whether the row reduction whose comparison is `better` finds the largest rank. */
+#define PTO_CPU__UP(better) (1 better 0)
+
+/* Ranks: a number's rank orders it as its value, -0 and +0 alike; every NaN ranks INT32_MAX
+ * for argmax, above every number, and INT32_MIN for argmin, below every number, so the first
+ * NaN wins either way. A float's rank is its signed magnitude: the ranks of numbers lie strictly
+ * between INT32_MIN and INT32_MAX. Integers rank as themselves, in a 32-bit type (X(..., SIGNED or
+ * UNSIGNED, bits) of PTO_CPU_INTS): int32_t holds every value but u32's, and compares signed,
+ * which SSE2 does. */
+#define PTO_CPU__RANK_TYPE(sign, bits) PTO_CPU__RANK_TYPE_##sign##_##bits
+#define PTO_CPU__RANK_TYPE_SIGNED_8 int32_t
+#define PTO_CPU__RANK_TYPE_SIGNED_16 int32_t
+#define PTO_CPU__RANK_TYPE_SIGNED_32 int32_t
+#define PTO_CPU__RANK_TYPE_UNSIGNED_8 int32_t
+#define PTO_CPU__RANK_TYPE_UNSIGNED_16 int32_t
+#define PTO_CPU__RANK_TYPE_UNSIGNED_32 uint32_t
+/* the extremes of a rank type K: PTO_CPU__MIN_##K, PTO_CPU__MAX_##K */
+#define PTO_CPU__MIN_int32_t INT32_MIN
+#define PTO_CPU__MAX_int32_t INT32_MAX
+#define PTO_CPU__MIN_uint32_t 0
+#define PTO_CPU__MAX_uint32_t UINT32_MAX
+
+/* The portable routines of the row reduction fn (`better` its comparison) over dtype `name`,
+ * elements S ranked in K by rank():
+ * - short: the lowest position of the best rank in row[0, n), n >= 1, element by element in two
+ *   dependency chains, the row's halves (the odd element out joins the second);
+ * - lanes: the same for n >= PTO_CPU_REDUCE_LANES in that many lanes that vectorise: each keeps
+ *   its best rank and the start of the block it was found in, over blocks at increasing positions
+ *   (the last one ends the row, overlapping the one before unless n is a multiple of the lanes);
+ *   then the best rank (starting from the worst of K, which no rank beats), and the lowest
+ *   position holding it. Positions fit in 32 bits: valid_cols does; a lane without the best rank
+ *   offers UINT32_MAX. */
+#define PTO_CPU__ROWS(fn, better, name, S, K, rank)                                          \
+    static inline size_t pto_cpu__##fn##_short_##name(const S *row, size_t n)                \
+    {                                                                                        \
+        const size_t half = n / 2;                                                           \
+        K best0 = rank(row[0]), best1 = rank(row[half]);                                     \
+        size_t at0 = 0, at1 = half, j;                                                       \
+        for (j = 1; j < half; j++) {                                                         \
+            const K k0 = rank(row[j]);                                                       \
+            const K k1 = rank(row[half + j]);                                                \
+            at0 = k0 better best0 ? j : at0;                                                 \
+            best0 = k0 better best0 ? k0 : best0;                                            \
+            at1 = k1 better best1 ? half + j : at1;                                          \
+            best1 = k1 better best1 ? k1 : best1;                                            \
+        }                                                                                    \
+        if (n % 2) {                                                                         \
+            const K k = rank(row[n - 1]);                                                    \
+            at1 = k better best1 ? n - 1 : at1;                                              \
+            best1 = k better best1 ? k : best1;                                              \
+        }                                                                                    \
+        return best1 better best0 ? at1 : at0;                                               \
+    }                                                                                        \
+    static inline size_t pto_cpu__##fn##_lanes_##name(const S *row, size_t n)                \
+    {                                                                                        \
+        K best[PTO_CPU_REDUCE_LANES];                                                        \
+        K top = PTO_CPU__UP(better) ? PTO_CPU__MIN_##K : PTO_CPU__MAX_##K;                   \
+        uint32_t from[PTO_CPU_REDUCE_LANES], first = UINT32_MAX;                             \
+        size_t c, l;                                                                         \
+        for (l = 0; l < PTO_CPU_REDUCE_LANES; l++) {                                         \
+            best[l] = rank(row[l]);                                                          \
+            from[l] = 0;                                                                     \
+        }                                                                                    \
+        for (c = PTO_CPU_REDUCE_LANES; c < n; c += PTO_CPU_REDUCE_LANES) {                   \
+            const size_t at = c < n - PTO_CPU_REDUCE_LANES ? c : n - PTO_CPU_REDUCE_LANES;   \
+            for (l = 0; l < PTO_CPU_REDUCE_LANES; l++) {                                     \
+                const K k = rank(row[at + l]);                                               \
+                from[l] = k better best[l] ? (uint32_t)at : from[l];                         \
+                best[l] = k better best[l] ? k : best[l];                                    \
+            }                                                                                \
+        }                                                                                    \
+        for (l = 0; l < PTO_CPU_REDUCE_LANES; l++) top = best[l] better top ? best[l] : top; \
+        for (l = 0; l < PTO_CPU_REDUCE_LANES; l++) {                                         \
+            const uint32_t at = (from[l] + (uint32_t)l) | (0u - (uint32_t)(best[l] != top)); \
+            first = at < first ? at : first;                                                 \
+        }                                                                                    \
+        return first;                                                                        \
+    }
+
+/* A float dtype, S its storage, bits_of(x) its bits as uint32_t, its sign at bit `sign`, inf the
+ * bits of +inf: whether an element is a NaN, the position of the first NaN of a row that has
+ * one, and per row reduction its rank function pto_cpu__<rank>_<name> and routines. */
+#define PTO_CPU__FLOAT(name, S, bits_of, sign, inf)              \
+    static inline int pto_cpu__isnan_##name(S x)                 \
+    {                                                            \
+        return (bits_of(x) & ((1u << sign) - 1u)) > inf;         \
+    }                                                            \
+    static inline size_t pto_cpu__first_nan_##name(const S *row) \
+    {                                                            \
+        size_t j = 0;                                            \
+        while (!pto_cpu__isnan_##name(row[j])) j++;              \
+        return j;                                                \
+    }                                                            \
+    PTO_CPU_REDUCTIONS(PTO_CPU__FLOAT_ROWS, name, S, bits_of, sign, inf)
+#define PTO_CPU__FLOAT_ROWS(fn, better, rank, name, S, bits_of, sign, inf) \
+    static inline int32_t pto_cpu__##rank##_##name(S x)                    \
+    {                                                                      \
+        const uint32_t u = bits_of(x), a = u & ((1u << sign) - 1u);        \
+        return a > inf ? (PTO_CPU__UP(better) ? INT32_MAX : INT32_MIN)     \
+                       : (u >> sign ? -(int32_t)a : (int32_t)a);           \
+    }                                                                      \
+    PTO_CPU__ROWS(fn, better, name, S, int32_t, pto_cpu__##rank##_##name)
+/* f16 and bf16 are stored as their bits */
+static inline uint32_t pto_cpu__half_bits(uint16_t h) { return h; }
+#define PTO_CPU__HALF(name, inf) PTO_CPU__FLOAT(name, uint16_t, pto_cpu__half_bits, 15, inf)
+PTO_CPU__FLOAT(f32, float, pto_cpu__bits, 31, 0x7f800000u) /* f32, which pto_cpu_ops.h computes in */
+PTO_CPU_HALFS(PTO_CPU__HALF)
+
+/* An integer dtype: its rank function pto_cpu__rank_<name>, the same in both directions, and per
+ * row reduction its routines. */
+#define PTO_CPU__INT(name, dtype, S, bits, sign) \
+    PTO_CPU__INT_RANKED(name, S, PTO_CPU__RANK_TYPE(sign, bits))
+#define PTO_CPU__INT_RANKED(name, S, K)                        \
+    static inline K pto_cpu__rank_##name(S x) { return (K)x; } \
+    PTO_CPU_REDUCTIONS(PTO_CPU__INT_ROWS, name, S, K)
+#define PTO_CPU__INT_ROWS(fn, better, rank, name, S, K) \
+    PTO_CPU__ROWS(fn, better, name, S, K, pto_cpu__rank_##name)
+PTO_CPU_INTS(PTO_CPU__INT)
+
+#if PTO_CPU_X86
+#include <immintrin.h>
+
+/* pto_cpu__max_f, bit for bit, for the x86 variants: its NaN mask from one unordered compare,
+ * where `a != a || b != b` has gcc move lane masks through general registers. */
+static inline float pto_cpu__x86_max_f(float a, float b)
+{
+    const uint32_t nan = 0u - (uint32_t)__builtin_isunordered(a, b);
+    return pto_cpu__float((pto_cpu__bits(a > b ? a : b) & pto_cpu__bits(b > a ? b : a)) | nan);
+}
+
+/* The x86 variants' vector primitives, per variant: _f and _i are a vector of floats or of
+ * int32 (a rank, a position), _m says which lanes an operation takes; loads widen every dtype
+ * to 32-bit lanes (floats to float, exactly; u32 with its top bit flipped, so signed compares
+ * order it). */
+typedef __m256 pto_cpu__avx2_f;
+typedef __m256i pto_cpu__avx2_i;
+typedef __m256i pto_cpu__avx2_m;
+#define PTO_CPU__AVX2_LOAD16(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
+PTO_CPU_AVX2 static inline float pto_cpu__avx2_f16_to_f32(uint16_t h) { return _cvtsh_ss(h); }
+PTO_CPU_AVX2 static inline uint16_t pto_cpu__avx2_f32_to_f16(float f) { return (uint16_t)_cvtss_sh(f, _MM_FROUND_TO_NEAREST_INT); }
+/* 8 f16 or bf16 to floats, and back: the software conversions' bits */
+PTO_CPU_AVX2 static inline __m256 pto_cpu__avx2_cvt_f16(__m128i h) { return _mm256_cvtph_ps(h); }
+PTO_CPU_AVX2 static inline __m256 pto_cpu__avx2_cvt_bf16(__m128i h) { return _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cvtepu16_epi32(h), 16)); }
+PTO_CPU_AVX2 static inline __m128i pto_cpu__avx2_round_f16(__m256 x) { return _mm256_cvtps_ph(x, _MM_FROUND_TO_NEAREST_INT); }
+/* pto_cpu__f32_to_bf16 on 8 lanes: round to nearest even on the 16 dropped bits, or quiet a NaN */
+PTO_CPU_AVX2 static inline __m128i pto_cpu__avx2_round_bf16(__m256 x)
+{
+    const __m256i u = _mm256_castps_si256(x);
+    const __m256i even = _mm256_add_epi32(_mm256_add_epi32(u, _mm256_set1_epi32(0x7fff)),
+                                          _mm256_and_si256(_mm256_srli_epi32(u, 16), _mm256_set1_epi32(1)));
+    const __m256i quiet = _mm256_or_si256(u, _mm256_set1_epi32(0x00400000));
+    const __m256i r = _mm256_srli_epi32(_mm256_blendv_epi8(even, quiet, _mm256_castps_si256(_mm256_cmp_ps(x, x, _CMP_UNORD_Q))), 16);
+    return _mm_packus_epi32(_mm256_castsi256_si128(r), _mm256_extracti128_si256(r, 1));
+}
+/* The conversions of a 16-bit float format: 8 elements at once, or the first n < 8 through a
+ * buffer (AVX2 has no 16-bit masked loads and stores), and an intermediate result rounded to the
+ * format in place, as a vector (math of several operations). */
+#define PTO_CPU__AVX2_HALF(name, inf)                                                            \
+    PTO_CPU_AVX2 static inline void pto_cpu__avx2_widen_##name(float *to, const uint16_t *from)  \
+    {                                                                                            \
+        _mm256_storeu_ps(to, pto_cpu__avx2_cvt_##name(PTO_CPU__AVX2_LOAD16(from)));              \
+    }                                                                                            \
+    PTO_CPU_AVX2 static inline void pto_cpu__avx2_narrow_##name(uint16_t *to, const float *from) \
+    {                                                                                            \
+        _mm_storeu_si128((__m128i *)(void *)to, pto_cpu__avx2_round_##name(_mm256_loadu_ps(from))); \
+    }                                                                                            \
+    PTO_CPU_AVX2 static inline void pto_cpu__avx2_widen_##name##_part(float *to, const uint16_t *from, size_t n) \
+    {                                                                                            \
+        uint16_t part[8];                                                                        \
+        size_t l;                                                                                \
+        for (l = 0; l < 8; l++) part[l] = l < n ? from[l] : 0;                                   \
+        pto_cpu__avx2_widen_##name(to, part);                                                    \
+    }                                                                                            \
+    PTO_CPU_AVX2 static inline void pto_cpu__avx2_narrow_##name##_part(uint16_t *to, const float *from, size_t n) \
+    {                                                                                            \
+        uint16_t part[8];                                                                        \
+        size_t l;                                                                                \
+        pto_cpu__avx2_narrow_##name(part, from);                                                 \
+        for (l = 0; l < n; l++) to[l] = part[l];                                                 \
+    }                                                                                            \
+    PTO_CPU_AVX2 static inline void pto_cpu__avx2_requant_##name(float *x)                       \
+    {                                                                                            \
+        _mm256_storeu_ps(x, pto_cpu__avx2_cvt_##name(pto_cpu__avx2_round_##name(_mm256_loadu_ps(x)))); \
+    }
+PTO_CPU_HALFS(PTO_CPU__AVX2_HALF)
+/* row-expand mode 2: a 32-byte block, as one vector */
+PTO_CPU_AVX2 static inline void pto_cpu__avx2_repeat_block(void *to, const void *from)
+{
+    _mm256_storeu_si256((__m256i *)to, _mm256_loadu_si256((const __m256i *)from));
+}
+PTO_CPU_AVX2 static inline __m256 pto_cpu__avx2_load_f32(const float *p) { return _mm256_loadu_ps(p); }
+PTO_CPU_AVX2 static inline __m256 pto_cpu__avx2_load_f16(const uint16_t *p) { return pto_cpu__avx2_cvt_f16(PTO_CPU__AVX2_LOAD16(p)); }
+PTO_CPU_AVX2 static inline __m256 pto_cpu__avx2_load_bf16(const uint16_t *p) { return pto_cpu__avx2_cvt_bf16(PTO_CPU__AVX2_LOAD16(p)); }
+PTO_CPU_AVX2 static inline __m256i pto_cpu__avx2_load_i32(const int32_t *p) { return _mm256_loadu_si256((const __m256i *)(const void *)p); }
+PTO_CPU_AVX2 static inline __m256i pto_cpu__avx2_load_u32(const uint32_t *p) { return _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(const void *)p), _mm256_set1_epi32(INT32_MIN)); }
+PTO_CPU_AVX2 static inline __m256i pto_cpu__avx2_load_i16(const int16_t *p) { return _mm256_cvtepi16_epi32(PTO_CPU__AVX2_LOAD16(p)); }
+PTO_CPU_AVX2 static inline __m256i pto_cpu__avx2_load_u16(const uint16_t *p) { return _mm256_cvtepu16_epi32(PTO_CPU__AVX2_LOAD16(p)); }
+PTO_CPU_AVX2 static inline __m256i pto_cpu__avx2_load_i8(const int8_t *p) { return _mm256_cvtepi8_epi32(_mm_loadl_epi64((const __m128i *)(const void *)p)); }
+PTO_CPU_AVX2 static inline __m256i pto_cpu__avx2_load_u8(const uint8_t *p) { return _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(const void *)p)); }
+PTO_CPU_AVX2 static inline __m256i pto_cpu__avx2_gt_f(__m256 a, __m256 b) { return _mm256_castps_si256(_mm256_cmp_ps(a, b, _CMP_GT_OQ)); }
+PTO_CPU_AVX2 static inline __m256i pto_cpu__avx2_gt_i(__m256i a, __m256i b) { return _mm256_cmpgt_epi32(a, b); }
+PTO_CPU_AVX2 static inline __m256 pto_cpu__avx2_sel_f(__m256i m, __m256 a, __m256 b) { return _mm256_blendv_ps(b, a, _mm256_castsi256_ps(m)); }
+PTO_CPU_AVX2 static inline __m256i pto_cpu__avx2_sel_i(__m256i m, __m256i a, __m256i b) { return _mm256_blendv_epi8(b, a, m); }
+PTO_CPU_AVX2 static inline __m256i pto_cpu__avx2_unord(__m256 a, __m256 b) { return _mm256_castps_si256(_mm256_cmp_ps(a, b, _CMP_UNORD_Q)); }
+PTO_CPU_AVX2 static inline __m256i pto_cpu__avx2_or(__m256i a, __m256i b) { return _mm256_or_si256(a, b); }
+PTO_CPU_AVX2 static inline int pto_cpu__avx2_any(__m256i m) { return !_mm256_testz_si256(m, m); }
+PTO_CPU_AVX2 static inline __m256i pto_cpu__avx2_splat(size_t c) { return _mm256_set1_epi32((int)(uint32_t)c); }
+PTO_CPU_AVX2 static inline __m256i pto_cpu__avx2_rank(__m256 x)
+{
+    const __m256i u = _mm256_castps_si256(x), s = _mm256_srai_epi32(u, 31);
+    return _mm256_sub_epi32(_mm256_xor_si256(_mm256_and_si256(u, _mm256_set1_epi32(INT32_MAX)), s), s);
+}
+/* ~k: reverses the int32 order of ranks, so first() finds the smallest (argmin) */
+PTO_CPU_AVX2 static inline __m256i pto_cpu__avx2_not(__m256i k) { return _mm256_xor_si256(k, _mm256_set1_epi32(-1)); }
+/* The lowest position of the largest rank of two vectors of ranks, each lane with the start
+ * of the vector it was found in */
+PTO_CPU_AVX2 static inline size_t pto_cpu__avx2_first(__m256i k0, __m256i f0, __m256i k1, __m256i f1)
+{
+    const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), none = _mm256_set1_epi32(-1);
+    const __m256i k = _mm256_max_epi32(k0, k1);
+    __m128i top = _mm_max_epi32(_mm256_castsi256_si128(k), _mm256_extracti128_si256(k, 1)), at;
+    __m256i t, p;
+    top = _mm_max_epi32(top, _mm_shuffle_epi32(top, 0x4e));
+    top = _mm_max_epi32(top, _mm_shuffle_epi32(top, 0xb1));
+    t = _mm256_broadcastd_epi32(top);
+    p = _mm256_min_epu32(_mm256_blendv_epi8(none, _mm256_add_epi32(f0, lane), _mm256_cmpeq_epi32(k0, t)),
+                         _mm256_blendv_epi8(none, _mm256_add_epi32(f1, lane), _mm256_cmpeq_epi32(k1, t)));
+    at = _mm_min_epu32(_mm256_castsi256_si128(p), _mm256_extracti128_si256(p, 1));
+    at = _mm_min_epu32(at, _mm_shuffle_epi32(at, 0x4e));
+    at = _mm_min_epu32(at, _mm_shuffle_epi32(at, 0xb1));
+    return (uint32_t)_mm_cvtsi128_si32(at);
+}
+
+typedef __m512 pto_cpu__avx512_f;
+typedef __m512i pto_cpu__avx512_i;
+typedef __mmask16 pto_cpu__avx512_m;
+#define PTO_CPU__AVX512_LOAD32(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
+PTO_CPU_AVX512 static inline float pto_cpu__avx512_f16_to_f32(uint16_t h) { return _cvtsh_ss(h); }
+PTO_CPU_AVX512 static inline uint16_t pto_cpu__avx512_f32_to_f16(float f) { return (uint16_t)_cvtss_sh(f, _MM_FROUND_TO_NEAREST_INT); }
+/* 16 f16 or bf16 to floats, and back: the software conversions' bits */
+PTO_CPU_AVX512 static inline __m512 pto_cpu__avx512_cvt_f16(__m256i h) { return _mm512_cvtph_ps(h); }
+PTO_CPU_AVX512 static inline __m512 pto_cpu__avx512_cvt_bf16(__m256i h) { return _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(h), 16)); }
+PTO_CPU_AVX512 static inline __m256i pto_cpu__avx512_round_f16(__m512 x) { return _mm512_cvtps_ph(x, _MM_FROUND_TO_NEAREST_INT); }
+/* pto_cpu__f32_to_bf16 on 16 lanes: round to nearest even on the 16 dropped bits, or quiet a
+ * NaN; one word permute gathers the high halves */
+PTO_CPU_AVX512 static inline __m256i pto_cpu__avx512_round_bf16(__m512 x)
+{
+    const __m512i u = _mm512_castps_si512(x);
+    const __m512i even = _mm512_add_epi32(_mm512_add_epi32(u, _mm512_set1_epi32(0x7fff)),
+                                          _mm512_and_si512(_mm512_srli_epi32(u, 16), _mm512_set1_epi32(1)));
+    const __m512i r = _mm512_mask_or_epi32(even, _mm512_cmp_ps_mask(x, x, _CMP_UNORD_Q), u, _mm512_set1_epi32(0x00400000));
+    const __m512i high = _mm512_setr_epi32(0x00030001, 0x00070005, 0x000b0009, 0x000f000d, 0x00130011, 0x00170015,
+                                           0x001b0019, 0x001f001d, 0, 0, 0, 0, 0, 0, 0, 0); /* odd words, to the low half */
+    return _mm512_castsi512_si256(_mm512_permutexvar_epi16(high, r));
+}
+/* the first n < 16 lanes, for the masked loads and stores of a row's last elements */
+PTO_CPU_AVX512 static inline __mmask16 pto_cpu__avx512_lanes(size_t n) { return (__mmask16)((1u << n) - 1u); }
+/* The conversions of a 16-bit float format: 16 elements at once, or the first n < 16 by masked
+ * loads and stores, and an intermediate result rounded to the format in place, as a vector. */
+#define PTO_CPU__AVX512_HALF(name, inf)                                                 \
+    PTO_CPU_AVX512 static inline void pto_cpu__avx512_widen_##name(float *to, const uint16_t *from) \
+    {                                                                                   \
+        _mm512_storeu_ps(to, pto_cpu__avx512_cvt_##name(PTO_CPU__AVX512_LOAD32(from))); \
+    }                                                                                   \
+    PTO_CPU_AVX512 static inline void pto_cpu__avx512_narrow_##name(uint16_t *to, const float *from) \
+    {                                                                                   \
+        _mm256_storeu_si256((__m256i *)(void *)to, pto_cpu__avx512_round_##name(_mm512_loadu_ps(from))); \
+    }                                                                                   \
+    PTO_CPU_AVX512 static inline void pto_cpu__avx512_widen_##name##_part(float *to, const uint16_t *from, size_t n) \
+    {                                                                                   \
+        _mm512_storeu_ps(to, pto_cpu__avx512_cvt_##name(_mm256_maskz_loadu_epi16(pto_cpu__avx512_lanes(n), from))); \
+    }                                                                                   \
+    PTO_CPU_AVX512 static inline void pto_cpu__avx512_narrow_##name##_part(uint16_t *to, const float *from, size_t n) \
+    {                                                                                   \
+        _mm256_mask_storeu_epi16(to, pto_cpu__avx512_lanes(n), pto_cpu__avx512_round_##name(_mm512_loadu_ps(from))); \
+    }                                                                                   \
+    PTO_CPU_AVX512 static inline void pto_cpu__avx512_requant_##name(float *x)          \
+    {                                                                                   \
+        _mm512_storeu_ps(x, pto_cpu__avx512_cvt_##name(pto_cpu__avx512_round_##name(_mm512_loadu_ps(x)))); \
+    }
+PTO_CPU_HALFS(PTO_CPU__AVX512_HALF)
+/* row-expand mode 2: a 32-byte block, twice over in one vector */
+PTO_CPU_AVX512 static inline void pto_cpu__avx512_repeat_block(void *to, const void *from)
+{
+    _mm512_storeu_si512(to, _mm512_broadcast_i64x4(_mm256_loadu_si256((const __m256i *)from)));
+}
+PTO_CPU_AVX512 static inline __m512 pto_cpu__avx512_load_f32(const float *p) { return _mm512_loadu_ps(p); }
+PTO_CPU_AVX512 static inline __m512 pto_cpu__avx512_load_f16(const uint16_t *p) { return pto_cpu__avx512_cvt_f16(PTO_CPU__AVX512_LOAD32(p)); }
+PTO_CPU_AVX512 static inline __m512 pto_cpu__avx512_load_bf16(const uint16_t *p) { return pto_cpu__avx512_cvt_bf16(PTO_CPU__AVX512_LOAD32(p)); }
+PTO_CPU_AVX512 static inline __m512i pto_cpu__avx512_load_i32(const int32_t *p) { return _mm512_loadu_si512(p); }
+PTO_CPU_AVX512 static inline __m512i pto_cpu__avx512_load_u32(const uint32_t *p) { return _mm512_xor_si512(_mm512_loadu_si512(p), _mm512_set1_epi32(INT32_MIN)); }
+PTO_CPU_AVX512 static inline __m512i pto_cpu__avx512_load_i16(const int16_t *p) { return _mm512_cvtepi16_epi32(PTO_CPU__AVX512_LOAD32(p)); }
+PTO_CPU_AVX512 static inline __m512i pto_cpu__avx512_load_u16(const uint16_t *p) { return _mm512_cvtepu16_epi32(PTO_CPU__AVX512_LOAD32(p)); }
+PTO_CPU_AVX512 static inline __m512i pto_cpu__avx512_load_i8(const int8_t *p) { return _mm512_cvtepi8_epi32(_mm_loadu_si128((const __m128i *)(const void *)p)); }
+PTO_CPU_AVX512 static inline __m512i pto_cpu__avx512_load_u8(const uint8_t *p) { return _mm512_cvtepu8_epi32(_mm_loadu_si128((const __m128i *)(const void *)p)); }
+PTO_CPU_AVX512 static inline __mmask16 pto_cpu__avx512_gt_f(__m512 a, __m512 b) { return _mm512_cmp_ps_mask(a, b, _CMP_GT_OQ); }
+PTO_CPU_AVX512 static inline __mmask16 pto_cpu__avx512_gt_i(__m512i a, __m512i b) { return _mm512_cmpgt_epi32_mask(a, b); }
+PTO_CPU_AVX512 static inline __m512 pto_cpu__avx512_sel_f(__mmask16 m, __m512 a, __m512 b) { return _mm512_mask_mov_ps(b, m, a); }
+PTO_CPU_AVX512 static inline __m512i pto_cpu__avx512_sel_i(__mmask16 m, __m512i a, __m512i b) { return _mm512_mask_mov_epi32(b, m, a); }
+PTO_CPU_AVX512 static inline __mmask16 pto_cpu__avx512_unord(__m512 a, __m512 b) { return _mm512_cmp_ps_mask(a, b, _CMP_UNORD_Q); }
+PTO_CPU_AVX512 static inline __mmask16 pto_cpu__avx512_or(__mmask16 a, __mmask16 b) { return (__mmask16)(a | b); }
+PTO_CPU_AVX512 static inline int pto_cpu__avx512_any(__mmask16 m) { return m != 0; }
+PTO_CPU_AVX512 static inline __m512i pto_cpu__avx512_splat(size_t c) { return _mm512_set1_epi32((int)(uint32_t)c); }
+PTO_CPU_AVX512 static inline __m512i pto_cpu__avx512_rank(__m512 x)
+{
+    const __m512i u = _mm512_castps_si512(x), s = _mm512_srai_epi32(u, 31);
+    return _mm512_sub_epi32(_mm512_xor_si512(_mm512_and_si512(u, _mm512_set1_epi32(INT32_MAX)), s), s);
+}
+PTO_CPU_AVX512 static inline __m512i pto_cpu__avx512_not(__m512i k) { return _mm512_xor_si512(k, _mm512_set1_epi32(-1)); }
+PTO_CPU_AVX512 static inline size_t pto_cpu__avx512_first(__m512i k0, __m512i f0, __m512i k1, __m512i f1)
+{
+    const __m512i lane = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15), none = _mm512_set1_epi32(-1);
+    const __m512i t = _mm512_set1_epi32(_mm512_reduce_max_epi32(_mm512_max_epi32(k0, k1)));
+    const __m512i p0 = _mm512_mask_add_epi32(none, _mm512_cmpeq_epi32_mask(k0, t), f0, lane);
+    const __m512i p1 = _mm512_mask_add_epi32(none, _mm512_cmpeq_epi32_mask(k1, t), f1, lane);
+    return (uint32_t)_mm512_reduce_min_epu32(_mm512_min_epu32(p0, p1));
+}
+
+/* The x86 routine of the row reduction fn (`better` its comparison) over dtype `name` (elements
+ * S, loaded as vectors of floats, t f, or of int32, t i) for variant v (its attribute, its lanes):
+ * the lowest position of the best value of row[0, n), n >= lanes: two vectors of running bests,
+ * each lane with the start of the vector it found its own in, over vectors at increasing
+ * positions (the last one ends the row, overlapping the one before unless n is a multiple of the
+ * lanes); -0 and +0 compare equal. */
+#define PTO_CPU__X86_ROW(fn, better, rank, v, attr, lanes, t, name, S)                       \
+    attr static inline size_t pto_cpu__##v##_##fn##_##name(const S *row, size_t n)           \
+    {                                                                                        \
+        const size_t last = n - lanes;                                                       \
+        size_t c = last < lanes ? last : lanes;                                              \
+        pto_cpu__##v##_##t b0 = pto_cpu__##v##_load_##name(row), b1 = pto_cpu__##v##_load_##name(row + c); \
+        pto_cpu__##v##_i f0 = pto_cpu__##v##_splat(0), f1 = pto_cpu__##v##_splat(c);         \
+        PTO_CPU__X86_NANS_##t(v, b0, b1)                                                     \
+        for (c = 2 * lanes; c < n; c += 2 * lanes) {                                         \
+            const size_t c0 = c < last ? c : last, c1 = c + lanes < last ? c + lanes : last; \
+            const pto_cpu__##v##_##t x0 = pto_cpu__##v##_load_##name(row + c0);              \
+            const pto_cpu__##v##_##t x1 = pto_cpu__##v##_load_##name(row + c1);              \
+            const pto_cpu__##v##_m m0 = PTO_CPU__X86_BETTER(better, pto_cpu__##v##_gt_##t, x0, b0); \
+            const pto_cpu__##v##_m m1 = PTO_CPU__X86_BETTER(better, pto_cpu__##v##_gt_##t, x1, b1); \
+            PTO_CPU__X86_MORE_NANS_##t(v, x0, x1)                                            \
+            b0 = pto_cpu__##v##_sel_##t(m0, x0, b0);                                         \
+            b1 = pto_cpu__##v##_sel_##t(m1, x1, b1);                                         \
+            f0 = pto_cpu__##v##_sel_i(m0, pto_cpu__##v##_splat(c0), f0);                     \
+            f1 = pto_cpu__##v##_sel_i(m1, pto_cpu__##v##_splat(c1), f1);                     \
+        }                                                                                    \
+        PTO_CPU__X86_FIRST_NAN_##t(v, name)                                                  \
+        return pto_cpu__##v##_first(PTO_CPU__X86_KEY(better, v, PTO_CPU__X86_RANK_##t(v, b0)), f0, \
+                                    PTO_CPU__X86_KEY(better, v, PTO_CPU__X86_RANK_##t(v, b1)), f1); \
+    }
+
+/* The vectors compare by gt only: the new one x against the running one b, or b against x for
+ * the smallest; first() finds the largest rank, so the smallest is found by the complement,
+ * which reverses int32 order. */
+#define PTO_CPU__X86_BETTER(better, gt, x, b) (PTO_CPU__UP(better) ? gt(x, b) : gt(b, x))
+#define PTO_CPU__X86_KEY(better, v, k) (PTO_CPU__UP(better) ? (k) : pto_cpu__##v##_not(k))
+
+/* What a float row (t f) adds: a NaN compares false, so it never wins a lane; the lanes that met
+ * one are tracked, and a row with a NaN (greater or smaller than every number) leaves for the
+ * scan for the first one. Its running floats rank at the end. An integer row (t i) has no NaN
+ * and is its own rank. */
+#define PTO_CPU__X86_NANS_f(v, b0, b1) pto_cpu__##v##_m nan = pto_cpu__##v##_unord(b0, b1);
+#define PTO_CPU__X86_NANS_i(v, b0, b1)
+#define PTO_CPU__X86_MORE_NANS_f(v, x0, x1) nan = pto_cpu__##v##_or(nan, pto_cpu__##v##_unord(x0, x1));
+#define PTO_CPU__X86_MORE_NANS_i(v, x0, x1)
+#define PTO_CPU__X86_FIRST_NAN_f(v, name) if (pto_cpu__##v##_any(nan)) return pto_cpu__first_nan_##name(row);
+#define PTO_CPU__X86_FIRST_NAN_i(v, name)
+#define PTO_CPU__X86_RANK_f(v, b) pto_cpu__##v##_rank(b)
+#define PTO_CPU__X86_RANK_i(v, b) (b)
+
+/* The routines of every x86 variant, row reduction and dtype (f32, then the tables' formats) */
+#define PTO_CPU__X86_ROWS(v, attr, lanes, t, name, S) PTO_CPU_REDUCTIONS(PTO_CPU__X86_ROW, v, attr, lanes, t, name, S)
+#define PTO_CPU__X86_HALF(name, inf) PTO_CPU_X86_VARIANTS(PTO_CPU__X86_ROWS, f, name, uint16_t)
+#define PTO_CPU__X86_INT(name, dtype, S, bits, sign) PTO_CPU_X86_VARIANTS(PTO_CPU__X86_ROWS, i, name, S)
+PTO_CPU_X86_VARIANTS(PTO_CPU__X86_ROWS, f, f32, float)
+PTO_CPU_HALFS(PTO_CPU__X86_HALF)
+PTO_CPU_INTS(PTO_CPU__X86_INT)
+#endif
+
+#endif /* PTO_CPU_SIMD_H */
