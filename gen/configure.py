@@ -337,13 +337,14 @@ def valgrind_ci(model):
 
 def test_edges(w, model, bins, sanitized, fuzzers, checked):
     """ninja test: the suite, again under ASan + UBSan, a CI-sized part of it under valgrind (the
-    unit tests and one instruction per profile), fuzzing, the generator tests and golden files
+    unit tests and the first instruction of each kind per profile), fuzzing, the generator tests and golden files
     (after the firmware checks); ninja conformance (deep), sanitize, valgrind, test-<instr>."""
     jobs = Jobs(w, model)
     insts = [i.name for i in model.instructions]
     plain = [r for b in bins for r in jobs.runs(b)]
     san = [r for b in sanitized for r in jobs.runs(b)]
-    under_valgrind = [b for b in bins if "/unit/" in b or b in valgrind_ci(model)]
+    firsts = valgrind_ci(model)
+    under_valgrind = [b for b in bins if "/unit/" in b or b in firsts]
     valgrind = [r for b in under_valgrind for r in jobs.runs(b, "valgrind", "--valgrind")]
     fuzz = [jobs.add(f"build/results/{os.path.relpath(f, 'build')}.json", f) for f in fuzzers]
     # the generator tests in two parts: those on scratch specs do not rerun after a spec edit

@@ -86,16 +86,21 @@ const h_operand *h_view_op(const h_view *v, int op) { return &v->r->c->op[op]; }
 uint64_t h_elem(const h_view *v, int op, uint32_t i, uint32_t j) { return get(v->r, v->arena, op, i, j); }
 uint64_t h_scalar(const h_view *v, int op) { return load(v->arena + v->r->c->op[op].offset, dt_bytes(v->r->t->dtype)); }
 
+int h_first_input(const h_view *v)
+{
+    int op = 0;
+    while (v->r->t->io[op] != H_IO_IN) op++;
+    return op;
+}
+
 size_t h_reduce_line(const h_view *v, int along_row, uint32_t i, uint64_t *in, int *n_in)
 {
     const h_tuple *t = v->r->t;
-    const h_operand *o;
+    const int src = h_first_input(v);
+    const h_operand *o = &v->r->c->op[src];
     uint64_t *line;
     uint32_t n, k;
     size_t at;
-    int src = 0;
-    while (t->io[src] != H_IO_IN) src++;
-    o = &v->r->c->op[src];
     n = along_row ? o->valid_cols : o->valid_rows;
     line = malloc(sizeof *line * n);
     assert_non_null(line);

@@ -67,6 +67,7 @@ const h_tuple *h_view_tuple(const h_view *v);
 const h_operand *h_view_op(const h_view *v, int op);
 uint64_t h_elem(const h_view *v, int op, uint32_t i, uint32_t j); /* element (i, j) of tile operand op */
 uint64_t h_scalar(const h_view *v, int op);                      /* scalar operand op */
+int h_first_input(const h_view *v);                              /* the first input operand (H_IO_IN) */
 /* The tuple's reduction (t->reduce) of one line of the first input tile: row i (along_row) or
  * column i of its valid region. Returns the position it picks; in[0] = that position, in[1] =
  * the element there, *n_in = 0 (the reduction's message). */

@@ -6,12 +6,11 @@
 H_READER(h_read_col_reduce)
 {
     const h_tuple *t = h_view_tuple(v);
+    const int src = h_first_input(v);
     uint32_t n, k;
     uint64_t acc;
-    int src = 0;
     (void)i;
     (void)out;
-    while (t->io[src] != H_IO_IN) src++;
     n = h_view_op(v, src)->valid_rows;
     acc = in[0] = in[1] = h_elem(v, src, 0, j);
     for (k = 1; k < n; k++) {

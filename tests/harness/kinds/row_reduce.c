@@ -15,12 +15,11 @@ H_READER(h_read_row_reduce)
 {
     const h_tuple *t = h_view_tuple(v);
     const uint32_t E = VECTOR_BYTES / ref_fmt(t->dtype)->bytes;
-    int src = 0;
+    const int src = h_first_input(v);
     uint32_t n, k, lanes;
     uint64_t *lane, result;
     (void)j;
     (void)out;
-    while (t->io[src] != H_IO_IN) src++;
     n = h_view_op(v, src)->valid_cols;
     lanes = n < E ? n : E;
     lane = malloc(sizeof *lane * lanes);
