@@ -23,11 +23,13 @@ def main_dtype(tup):
 
 
 def variant(tup):
-    """The axes that change what a kernel's loops do: the entry form (when there are several)
-    and the layout-derived axes (row-expand mode); operand order and tmp do not."""
-    k = tup.inst.kind
+    """The axes that change what a kernel's loops do: the entry form (when there are several),
+    the layout-derived axes (row-expand mode) and flags (TCOLSUM's order); operand order, tmp
+    and an enumerated parameter (a compare mode: the same loops) do not."""
+    k, m = tup.inst.kind, tup.inst.model
     parts = [tup.entry["form"]] if len(tup.inst.own_entries) > 1 else []
-    parts += [tup.axes[a["name"]] for a in k["axes"] if a["derive"] == "layout"]
+    parts += [tup.axes[a["name"]] for a in k["axes"]
+              if a["derive"] == "layout" or a["derive"] == "param" and m.params[a["param"]]["flag"]]
     return ".".join(parts) or "-"
 
 
@@ -46,7 +48,7 @@ def bench_ops(plan, tup, rows, cols, vr, vc):
     region stored rows x cols (narrow operands and index columns keep their shapes)."""
     ops = plan.operands(tup, vr, vc, 0, 0)
     for d in ops.values():
-        if not d.get("scalar") and (d["valid_rows"], d["valid_cols"]) == (vr, vc):
+        if not d.get("scalar") and not d.get("param") and (d["valid_rows"], d["valid_cols"]) == (vr, vc):
             d["rows"], d["cols"] = rows, cols
     return ops
 
@@ -65,6 +67,8 @@ def operand_rows(inst, p, tup, case):
         row = testplan.full_desc(d)
         if d is None or not d["present"] or inst.use[p].get(name) == "ignored":
             row["kind"] = "B_ABSENT"
+        elif d.get("param"):
+            row["kind"] = "B_PARAM"
         elif d.get("scalar"):
             row.update(kind="B_SCALAR", dtype=dnames.index(tup.dtype_of(name)["name"]))
         else:
@@ -94,7 +98,7 @@ def context(inst, p, plain_ctx):
     for t in representatives(inst, p):
         cname = t.ident().replace(".", "_")
         tuples.append({"cname": cname, "ident": t.ident(), "kernel": t.kernel,
-                       "casts": testplan.casts(inst, t.entry["operands"]), "plain": plain_ctx(t)})
+                       "kernel_casts": testplan.casts(inst, t.entry["operands"], kernel=True), "plain": plain_ctx(t)})
         for label, rows, cols, vr, vc in SHAPES:
             case = bench_case(plan, t, rows, cols, vr, vc)
             if case is not None:

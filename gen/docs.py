@@ -22,8 +22,13 @@ def operand_rows(inst, profiles):
     for op in dict.fromkeys(o for e in inst.own_entries for o in e["operands"]):  # first appearance, in order
         o = k["operands"][op]
         use = "; ".join(f"{p}: {USE_TEXT[inst.operand_use(p, op)]}" for p in profiles if op in inst.use.get(p, {}))
-        rows.append({"name": op, "what": "tile" if o["tile"] else "scalar (one element, any alignment)",
-                     "io": IO_TEXT[o["io"]], "dtype": o["dtype"],
+        prm = inst.model.params.get(o["param"]) if o["param"] else None
+        what = "tile" if o["tile"] else "scalar (one element, any alignment)"
+        if prm:
+            what = f"runtime parameter ({prm['c_type']}: " + (
+                f"0 {prm['values'][0]}, any other value {prm['values'][1]})" if prm["flag"]
+                else ", ".join(M.param_consts(prm)) + "; any other value is PTO_ERR_PARAM)")
+        rows.append({"name": op, "what": what, "io": IO_TEXT[o["io"]], "dtype": o["dtype"] or "-",
                      "layouts": ", ".join(o["layouts"]) if o["tile"] else "-", "use": use or "required"})
     return rows
 
@@ -67,6 +72,10 @@ def example(inst, p, entry):
         d = case["ops"].get(op)
         if d is None or not d["present"] or inst.use[p].get(op) == "ignored":
             args.append("NULL")
+            continue
+        if d.get("param"):  # the tuple's value
+            prm = inst.model.params[k["operands"][op]["param"]]
+            args.append(str(d["value"]) if prm["flag"] else M.param_consts(prm)[d["value"]])
             continue
         dt = tup.dtype_of(op)
         if not k["operands"][op]["tile"]:

@@ -18,8 +18,9 @@ import tempfile
 
 import lower
 
-# Status codes in check order; the C enum is rendered from this list.
-STATUSES = ["null", "loc", "dtype", "layout", "tmp", "shape", "valid", "alias", "align", "placement"]
+# Status codes; the C enum is rendered from this list, so a new status is appended (the codes
+# are part of the public interface). verify() gives the order of the checks.
+STATUSES = ["null", "loc", "dtype", "layout", "tmp", "shape", "valid", "alias", "align", "placement", "param"]
 LOCS = ["VEC", "MAT", "LEFT", "RIGHT", "ACC"]
 BLAYOUTS = ["ROW_MAJOR", "COL_MAJOR"]
 SLAYOUTS = ["NONE_BOX", "BOX_ROW_MAJOR", "BOX_COL_MAJOR"]
@@ -92,6 +93,16 @@ class Rule:
             elif tup.axes.get(key) != want:
                 return False
         return True
+
+
+def excludes(ex, dvars, axes):
+    """Does exclude entry `ex` ({axis or dtype variable: a value or a list of them}) remove
+    the tuple with these dtypes and axis values?"""
+    for a, want in ex.items():
+        got = axes[a] if a in axes else dvars.get(a)
+        if got not in (want if isinstance(want, list) else [want]):
+            return False
+    return True
 
 
 class Tuple:
@@ -232,7 +243,7 @@ class Instruction:
         k = self.kind
         out, excluded = [], []  # excluded: the exclude entries that removed some tuple
         for entry in self.own_entries:
-            evars = sorted({k["operands"][op]["dtype"] for op in entry["operands"]})
+            evars = sorted({k["operands"][op]["dtype"] for op in entry["operands"] if k["operands"][op]["dtype"]})
             axes_list = [ax for ax in k["axes"] if ax["derive"] != "form"]
             form_axis = [ax for ax in k["axes"] if ax["derive"] == "form"]
             for dts in itertools.product(*[legal["dtypes"][v] for v in evars]):
@@ -241,7 +252,7 @@ class Instruction:
                     axes = dict(zip([ax["name"] for ax in axes_list], vals))
                     for ax in form_axis:
                         axes[ax["name"]] = entry["form"]
-                    ex = next((ex for ex in legal["exclude"] if all(axes.get(a) == v for a, v in ex.items())), None)
+                    ex = next((ex for ex in legal["exclude"] if excludes(ex, dvars, axes)), None)
                     if ex is not None:
                         if ex not in excluded:
                             excluded.append(ex)
@@ -411,6 +422,7 @@ class Model:
         self.kinds = d["kinds"]
         self.ops = d["ops"]
         self.families = d["families"]
+        self.params = {x["name"]: x for x in d.get("params") or []}  # runtime parameters (spec/kinds.lua)
         for o in self.ops:
             o["lower"] = o["lower"] or {}  # JSON has one empty table: []
         self.instructions = [Instruction(self, i) for i in d["instructions"]]
@@ -523,6 +535,11 @@ def eval_rule(rule, tup, descs, profile):
 
 # -- the verifier --------------------------------------------------------------------------
 
+def param_consts(prm):
+    """The C constants of an enumerated param, in value order (PTO_CMP_EQ, ...)."""
+    return [f"{prm['enum']}_{v.upper()}" for v in prm["values"]]
+
+
 def tile_layout(d):
     return LAYOUT_OF.get((d["blayout"], d["slayout"]))
 
@@ -595,6 +612,23 @@ def verify(inst, profile_name, form, ops, ub_origin=None):
         got = "/".join(bound[v][1] for v in sorted(bound))
         who = "/".join(bound[v][0] for v in sorted(bound))
         return "dtype", f"{who} dtype {got} is not legal for {inst.name} on {profile_name}; legal: {', '.join(legal)}"
+    # 3b. runtime parameters: a value outside the param's domain, then one no tuple with these
+    # dtypes takes (the axis's status)
+    for ax in k["axes"]:
+        if ax["derive"] == "param":
+            v = ops.get(ax["of"])
+            prm = inst.model.params[ax["param"]]
+            if prm["flag"]:
+                val = prm["values"][int(v != 0)]
+            elif not 0 <= v < len(prm["values"]):
+                return "param", f"{ax['of']} = {v} is not a {prm['c_type']} ({', '.join(param_consts(prm))})"
+            else:
+                val = prm["values"][v]
+            legal = sorted({t.axes[ax["name"]] for t in cands}, key=prm["values"].index)
+            cands = [t for t in cands if t.axes[ax["name"]] == val]
+            if not cands:
+                return ax["status"], (f"{ax['name']}={val} is not legal for {inst.name} with these dtypes on "
+                                      f"{profile_name}; legal: {', '.join(legal)}")
     # 4. operand order (which source is full)
     for ax in k["axes"]:
         if ax["derive"] == "roles":

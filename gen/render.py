@@ -42,6 +42,7 @@ STATUS_DOCS = {
     "alias": "a written tile overlaps another operand (only an output that is the very same tile as a source it may replace is allowed)",
     "align": "a data pointer is not aligned as the profile requires",
     "placement": "a tile lies outside the unified buffer or in its reserved scratch",
+    "param": "a runtime parameter is outside its type's values, or a value this call's dtypes do not take here",
 }
 CTYPE = cexpr.CTYPE
 
@@ -54,9 +55,25 @@ def statuses():
     return [{"enum": status_enum(s), "doc": STATUS_DOCS[s]} for s in M.STATUSES]
 
 
+def c_param(inst, o):
+    """An entry point's parameter for operand o."""
+    od = inst.kind["operands"][o]
+    if od["param"]:
+        return f"{inst.model.params[od['param']]['c_type']} {o}"
+    return ("const pto_tile *" if od["tile"] else "const void *") + o
+
+
 def params(inst, entry):
-    return ", ".join(("const pto_tile *" if inst.kind["operands"][o]["tile"] else "const void *") + o
-                     for o in entry["operands"])
+    return ", ".join(c_param(inst, o) for o in entry["operands"])
+
+
+def kernel_operands(inst, entry):
+    """A kernel's operands: the entry's, less its runtime parameters (each tuple has its own kernel)."""
+    return [o for o in entry["operands"] if not inst.kind["operands"][o]["param"]]
+
+
+def kernel_params(inst, entry):
+    return ", ".join(c_param(inst, o) for o in kernel_operands(inst, entry))
 
 
 def kernel_ctx(inst, p, tup, prefix=None, convert_all=False):
@@ -73,7 +90,7 @@ def kernel_ctx(inst, p, tup, prefix=None, convert_all=False):
 def element_ctx(inst, p, tup, prefix=None, convert_all=False):
     """The kernel's names and the kind's types, math and operand roles (gen/kinds/<kind>.py)."""
     prefix = prefix or f"pto_{p}"
-    k = {"name": tup.kernel, "params": params(inst, tup.entry), "call_args": ", ".join(tup.entry["operands"]),
+    k = {"name": tup.kernel, "params": kernel_params(inst, tup.entry), "call_args": ", ".join(kernel_operands(inst, tup.entry)),
          "ident": tup.ident(), "form": tup.entry["form"]}
     k.update(kinds.of(inst).element_ctx(inst, p, tup, prefix, convert_all))
     return k
@@ -116,7 +133,7 @@ def entry_ctx(inst, p, entry):
         slots["full"], slots["narrow"] = n, n + 1
     rules = [r for r in inst.rules if any(r in t.rules for t in tuples)]
     axes = [a for a in k["axes"] if a["derive"] != "form"]
-    dvars = sorted({k["operands"][o]["dtype"] for o in ops})
+    dvars = sorted({k["operands"][o]["dtype"] for o in ops if k["operands"][o]["dtype"]})
     kernels, kernel_index = [], {}
     for t in tuples:
         if t.kernel not in kernel_index:
@@ -131,14 +148,14 @@ def entry_ctx(inst, p, entry):
         mask = " | ".join(f"1u << {slots[s]}" for s in partners) or "0"
         ops_ctx.append({"name": o, "partners": ", ".join(partners), "tile": int(od["tile"]), "io": od["io"].upper(),
                         "use": inst.use[p].get(o, "required").upper(),
-                        "dvar": dvars.index(od["dtype"]), "in_place": mask})
+                        "dvar": dvars.index(od["dtype"]) if od["dtype"] else 0, "in_place": mask})
     none = f"PTO_{p.upper()}_NO_VALUE"
     t_ctx = []
     for t in tuples:
         t_ctx.append({
             "ident": t.ident(),
-            "dtypes": ", ".join(d_enum if (o in t.layouts) else none
-                                for o in ops for d_enum in [inst.model.dtypes[t.dvars[k["operands"][o]["dtype"]]]["enum"]]),
+            "dtypes": ", ".join(inst.model.dtypes[t.dvars[k["operands"][o]["dtype"]]]["enum"] if o in t.layouts else none
+                                for o in ops),
             "layouts": ", ".join(f"PTO_{p.upper()}_{t.layouts[o]}" if o in t.layouts else none for o in ops),
             "axes": ", ".join(str(a["values"].index(t.axes[a["name"]])) for a in axes) or "0",
             "rules": sum(1 << i for i, r in enumerate(rules) if r in t.rules),
@@ -146,10 +163,13 @@ def entry_ctx(inst, p, entry):
     roles = k["roles"] or {}
     return {
         "c_name": inst.entry_name(p, entry), "params": params(inst, entry), "n_ops": n,
-        "args": ops, "call_args": ", ".join(ops), "operands": ops_ctx,
+        # a runtime parameter reaches the verifier as an int
+        "param_ops": [o for o in ops if k["operands"][o]["param"]],
+        "args": [f"&{o}_value" if k["operands"][o]["param"] else o for o in ops],
+        "call_args": ", ".join(kernel_operands(inst, entry)), "operands": ops_ctx,
         "n_axes": len(axes),
-        "axes": [{"name": a["name"], "derive": a["derive"].upper(), "of": ops.index(a["of"]) if a["derive"] == "presence" else 0,
-                  "status_enum": status_enum(a["status"])} for a in axes],
+        "axes": [{"name": a["name"], "derive": axis_derive(inst, a), "of": ops.index(a["of"]) if a["derive"] in ("presence", "param") else 0,
+                  "n_values": len(a["values"]), "status_enum": status_enum(a["status"])} for a in axes],
         "full": ", ".join(str(ops.index(roles["full"][v])) for v in ("normal", "swap")) if roles else "-1, -1",
         "narrow": ", ".join(str(ops.index(roles["narrow"][v])) for v in ("normal", "swap")) if roles else "-1, -1",
         "rules": [{"name": r.name, "why": r.why, "file": r.file, "line": r.line, "status_enum": status_enum(r.status),
@@ -157,6 +177,13 @@ def entry_ctx(inst, p, entry):
                    "reads": [{"name": n, "slot": slots[n]} for n in M.rule_operands(r.ast)]} for r in rules],
         "tuples": t_ctx, "kernels": kernels, "_dnames": dnames,
     }
+
+
+def axis_derive(inst, a):
+    """The verifier's name for how an axis is derived (a param is an enum or a flag)."""
+    if a["derive"] == "param":
+        return "FLAG" if inst.model.params[a["param"]]["flag"] else "ENUM"
+    return a["derive"].upper()
 
 
 class Renderer:
@@ -169,7 +196,9 @@ class Renderer:
     def context(self, what):
         kind, p, inst = what
         m = self.model
-        base = {"dtypes": m.dtype_list, "statuses": statuses(), "instructions": m.instructions}
+        base = {"dtypes": m.dtype_list, "statuses": statuses(), "instructions": m.instructions,
+                "param_enums": [{"c_type": x["c_type"], "doc": x["doc"], "consts": M.param_consts(x)}
+                                for x in m.params.values() if not x["flag"]]}
         if kind in ("verify", "ops", "instruction", "test"):
             prof = m.profile(p)
             base.update(p=p, P=p.upper(), machine=sorted(prof["machine"].items()), machine_map=prof["machine"],

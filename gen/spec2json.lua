@@ -121,7 +121,7 @@ end
 ------------------------------------------------------------------------------------------
 -- Loading
 
-local records = { dtype = {}, family = {}, profile = {}, op = {}, kind = {}, instruction = {} }
+local records = { dtype = {}, family = {}, profile = {}, op = {}, param = {}, kind = {}, instruction = {} }
 
 local function load_file(path, allowed_ctors)
   read_files[#read_files + 1] = path
@@ -158,7 +158,7 @@ load_file(spec_dir .. "/dtypes.lua", { "dtype" })
 load_file(spec_dir .. "/families.lua", { "family" })
 load_file(spec_dir .. "/profiles.lua", { "profile" })
 load_file(spec_dir .. "/ops.lua", { "op" })
-load_file(spec_dir .. "/kinds.lua", { "kind" })
+load_file(spec_dir .. "/kinds.lua", { "param", "kind" })
 for _, f in ipairs(isa_files) do
   local before, errs = #records.instruction, #errors
   load_file(f, { "instruction" })
@@ -502,7 +502,7 @@ for _, n in ipairs(op_names) do OPS[n].__rec = nil end
 
 local ATTRS = { "rows", "cols", "valid_rows", "valid_cols", "elem_bytes", "bytes", "block_elems", "repeat_elems" }
 local STATIC_ATTRS = set { "elem_bytes", "block_elems", "repeat_elems" }
-local STATUSES = { "shape", "valid", "tmp", "dtype", "layout", "align", "placement", "alias" }
+local STATUSES = { "shape", "valid", "tmp", "dtype", "layout", "align", "placement", "alias", "param" }
 local RULE_FUNCS = {
   ceildiv = { arity = 2, arg = "int", result = "int" }, roundup = { arity = 2, arg = "int", result = "int" },
   max = { arity = 2, arg = "int", result = "int" }, min = { arity = 2, arg = "int", result = "int" },
@@ -717,6 +717,42 @@ local function unique_rule_names(rules, taken)
   return ok
 end
 
+------------------------------------------------------------------------------------------
+-- params: the runtime parameters an entry point may take (spec/kinds.lua `param`)
+
+local PARAMS, param_names = {}, {}
+for _, r in ipairs(records.param) do
+  if fields(r, r, {}, { name = "string", doc = "string", c_type = "string", enum = "string", values = "table", flag = "boolean" },
+            { "name", "doc", "c_type", "values" }, "param") then
+    local ok = want_name(r, "param")
+    if type(r.values) ~= "table" or #r.values < 2 then
+      err_at(r, { "values" }, "values must list at least two names, in the order of their C values"); ok = false
+    else
+      for i, v in ipairs(r.values) do
+        if type(v) ~= "string" or not v:match("^[a-z][a-z0-9_]*$") then
+          err_at(r, { "values" }, string.format("value %s must be a lower-case name; allowed: [a-z][a-z0-9_]*", show(v))); ok = false
+        end
+        for j = 1, i - 1 do if r.values[j] == v then err_at(r, { "values" }, "value '" .. tostring(v) .. "' is listed twice"); ok = false end end
+      end
+    end
+    if r.flag and r.enum then
+      err_at(r, { "enum" }, "a flag (0 or any other value) has no enum constants; allowed: flag = true or enum = \"PREFIX\""); ok = false
+    elseif r.flag and type(r.values) == "table" and #r.values ~= 2 then
+      err_at(r, { "values" }, "a flag has two values: its name for 0, then for any other value"); ok = false
+    elseif not r.flag and not r.enum then
+      err_at(r, { "name" }, "param " .. tostring(r.name) .. ": an enumerated param needs enum (the prefix of its C constants); allowed: enum = \"PREFIX\" or flag = true"); ok = false
+    elseif r.enum and not r.enum:match("^[A-Z][A-Z0-9_]*$") then
+      err_at(r, { "enum" }, "enum must be an upper-case C prefix; allowed: [A-Z][A-Z0-9_]*"); ok = false
+    end
+    if ok and PARAMS[r.name] then err_at(r, { "name" }, "param '" .. r.name .. "' is defined twice"); ok = false end
+    if ok then
+      PARAMS[r.name] = { name = r.name, doc = r.doc, c_type = r.c_type, enum = r.enum or false, flag = r.flag or false,
+                         values = r.values }
+      param_names[#param_names + 1] = r.name
+    end
+  end
+end
+
 -- The names of a kind's rules, as `taken` for its instructions' rules.
 local function kind_rule_names(k)
   local taken = {}
@@ -747,16 +783,27 @@ for _, r in ipairs(records.kind) do
     end
     for _, name in ipairs(sorted_keys(r.operands)) do
       local o = r.operands[name]
-      if fields(r, o, { "operands", name }, set { "tile", "scalar", "io", "dtype", "optional", "layouts" }, { "io", "dtype" }, "operand " .. name) then
-        if not (o.tile or o.scalar) then err_at(r, { "operands", name }, "operand " .. name .. " must be tile = true or scalar = true"); ok = false end
+      if fields(r, o, { "operands", name }, set { "tile", "scalar", "param", "io", "dtype", "optional", "layouts" }, { "io" }, "operand " .. name) then
+        if o.param ~= nil then
+          if not PARAMS[o.param] then -- a param defined with errors has said so: no cascade here
+            if not set(defined_names(records.param))[o.param] then
+              err_at(r, { "operands", name }, string.format("operand %s: unknown param '%s'; allowed: %s", name, show(o.param), join(param_names)))
+            end
+            ok = false
+          end
+          if o.tile or o.scalar or o.dtype or o.optional or o.io ~= "in" then
+            err_at(r, { "operands", name }, "operand " .. name .. ": a param operand has only param and io = \"in\""); ok = false
+          end
+        elseif not (o.tile or o.scalar) then err_at(r, { "operands", name }, "operand " .. name .. " must be tile = true, scalar = true or param = <a param>"); ok = false
+        elseif o.dtype == nil then err_at(r, { "operands", name }, "operand " .. name .. ": missing field 'dtype'"); ok = false end
         if not set { "in", "out", "tmp" }[o.io] then err_at(r, { "operands", name }, "io must be in, out or tmp"); ok = false end
         local layouts = o.layouts or LAYOUTS
         if o.tile then ok = want_list(r, { "operands", name, "layouts" }, layouts, LAYOUTS, "layouts of " .. name) and ok end
-        k.operands[name] = { name = name, tile = o.tile and true or false, io = o.io, dtype = o.dtype,
-                             optional = o.optional or false, layouts = o.tile and layouts or {} }
+        k.operands[name] = { name = name, tile = o.tile and true or false, io = o.io, dtype = o.dtype or false,
+                             param = o.param or false, optional = o.optional or false, layouts = o.tile and layouts or {} }
         if o.tile then tiles[name] = true end
-        if o.io == "in" then values[name] = true end
-        dvars[o.dtype] = true
+        if o.io == "in" and not o.param then values[name] = true end
+        if o.dtype then dvars[o.dtype] = true end
       else ok = false end
     end
     for role, m in pairs(k.roles) do
@@ -781,7 +828,7 @@ for _, r in ipairs(records.kind) do
     end
     local axes_scope, broken = {}, {} -- broken: axes whose values are unknown (their error is reported)
     for i, a in ipairs(r.axes) do
-      if fields(r, a, { "axes" }, set { "name", "derive", "values", "of", "status" }, { "name", "derive", "values" }, "axis") then
+      if fields(r, a, { "axes" }, set { "name", "derive", "values", "of", "status" }, { "name", "derive" }, "axis") then
         local ax = { name = a.name, derive = a.derive, of = a.of, status = a.status or "layout", values = {}, map = {} }
         if a.derive == "layout" then
           local vals = layout_axis_values(a)
@@ -789,13 +836,28 @@ for _, r in ipairs(records.kind) do
           for _, v in ipairs(vals or {}) do ax.values[#ax.values + 1] = v; ax.map[v] = a.values[v] end
           broken[a.name] = not vals or nil
           if not tiles[a.of] then err_at(r, { "axes" }, "axis " .. a.name .. " derives from unknown operand " .. tostring(a.of)); ok = false end
+        elseif a.derive == "param" then
+          -- the values are the param's, in its C order; a value a tuple does not take is status param
+          local o = k.operands[a.of]
+          if not (o and o.param) then
+            err_at(r, { "axes" }, "axis " .. a.name .. " needs a param operand in 'of'"); ok = false; broken[a.name] = true
+          elseif a.values ~= nil then
+            err_at(r, { "axes" }, "axis " .. a.name .. " takes the values of param " .. o.param .. "; remove 'values'"); ok = false
+          elseif PARAMS[o.param] then
+            ax.values, ax.param = PARAMS[o.param].values, o.param
+          else
+            broken[a.name] = true
+          end
+          ax.status = a.status or "param"
+        elseif a.values == nil then
+          err_at(r, { "axes" }, "axis: missing field 'values'"); ok = false; broken[a.name] = true
         elseif a.derive == "roles" or a.derive == "presence" or a.derive == "form" then
           ax.values = a.values
           if a.derive == "presence" and not (k.operands[a.of] and k.operands[a.of].optional) then
             err_at(r, { "axes" }, "axis " .. a.name .. " needs an optional operand in 'of'"); ok = false
           end
         else
-          err_at(r, { "axes" }, string.format("unknown derive '%s'; allowed: form, roles, layout, presence", tostring(a.derive))); ok = false
+          err_at(r, { "axes" }, string.format("unknown derive '%s'; allowed: form, roles, layout, presence, param", tostring(a.derive))); ok = false
         end
         k.axes[i] = ax
         if not broken[a.name] then axes_scope[a.name] = ax.values end
@@ -875,7 +937,14 @@ local function show_entry(ex)
   local parts = {}
   for _, a in ipairs(sorted_keys(ex)) do
     local v = ex[a]
-    parts[#parts + 1] = tostring(a) .. " = " .. (type(v) == "string" and '"' .. v .. '"' or show(v))
+    local function q(x) return type(x) == "string" and '"' .. x .. '"' or show(x) end
+    local shown = q(v)
+    if type(v) == "table" then
+      local items = {}
+      for _, x in ipairs(v) do items[#items + 1] = q(x) end
+      shown = "{ " .. table.concat(items, ", ") .. " }"
+    end
+    parts[#parts + 1] = tostring(a) .. " = " .. shown
   end
   return #parts == 0 and "{}" or "{ " .. table.concat(parts, ", ") .. " }"
 end
@@ -900,10 +969,15 @@ local function axis_combinations(k, norm)
   return combos
 end
 
+-- An exclude value is one name or a list of names (any of them).
+local function ex_values(v) return type(v) == "table" and v or { v } end
+
+-- The entry that removes the axis values `combo`; entries naming a dtype variable remove only
+-- some dtypes' tuples, which gen/model.py judges (it reports a legal set left empty).
 local function excluded_by(exclude, combo)
   for _, ex in ipairs(exclude) do
     local all = true
-    for a, v in pairs(ex) do all = all and combo[a] == v end
+    for a, v in pairs(ex) do all = all and combo[a] ~= nil and set(ex_values(v))[combo[a]] or false end
     if all then return ex end
   end
 end
@@ -914,15 +988,22 @@ local function axis_names(axes, kind_name)
 end
 
 -- exclude is a list of entries { axis = value, ... }, each removing the tuples that have all
--- those values. No entry twice, and together they leave some tuple.
+-- those values; a value may be a list (any of them), and an entry may name a dtype variable
+-- too ({ T = "i32", mode = { "lt", "gt" } }). No entry twice, and together they leave some tuple.
 local function check_exclude(r, k, pname, exclude, norm)
   local keys, what, ok, seen = { "legal", pname, "exclude" }, "legal." .. pname .. ".exclude", true, {}
   local function check_entry(ex)
     for ax, v in pairs(ex) do
-      if not k.axes_scope[ax] then
+      local allowed = k.axes_scope[ax] or (set(k.dvars)[ax] and norm.dtypes[ax])
+      if not allowed then
         err_at(r, keys, string.format("exclude: unknown axis '%s'; allowed: %s", tostring(ax), axis_names(k.axes_scope, k.name))); ok = false
-      elseif not set(k.axes_scope[ax])[v] then
-        err_at(r, keys, string.format("exclude: unknown value '%s' for axis '%s'; allowed: %s", tostring(v), ax, join(k.axes_scope[ax]))); ok = false
+      else
+        for _, x in ipairs(ex_values(v)) do
+          if not set(allowed)[x] then
+            err_at(r, keys, string.format("exclude: unknown value '%s' for %s '%s'; allowed: %s", tostring(x),
+                                          k.axes_scope[ax] and "axis" or "dtype variable", ax, join(allowed))); ok = false
+          end
+        end
       end
     end
   end
@@ -1150,7 +1231,10 @@ local ops_out = {}
 for _, n in ipairs(op_names) do ops_out[#ops_out + 1] = OPS[n] end
 local families_out = {}
 for _, n in ipairs(family_names) do families_out[#families_out + 1] = FAMILIES[n] end
-local doc = { dtypes = dtypes_out, families = families_out, profiles = profiles_out, ops = ops_out, kinds = kinds_out, instructions = instructions, sources = read_files }
+local params_out = {}
+for _, n in ipairs(param_names) do params_out[#params_out + 1] = PARAMS[n] end
+local doc = { dtypes = dtypes_out, families = families_out, profiles = profiles_out, ops = ops_out, params = params_out,
+              kinds = kinds_out, instructions = instructions, sources = read_files }
 local text = json.encode(doc) .. "\n"
 
 local function write_if_changed(path, content)

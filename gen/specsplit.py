@@ -19,7 +19,7 @@ import model as M  # noqa: E402
 import outputs  # noqa: E402
 import testplan  # noqa: E402
 
-SHARED = ("dtypes", "families", "profiles", "ops", "kinds")
+SHARED = ("dtypes", "families", "profiles", "ops", "params", "kinds")
 
 
 def load(shared, instructions):

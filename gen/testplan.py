@@ -6,7 +6,8 @@ import model as M
 
 IO_ENUM = {"in": "H_IO_IN", "out": "H_IO_OUT", "tmp": "H_IO_TMP"}
 FIELDS = ["present", "null_data", "dtype", "loc", "blayout", "slayout", "rows", "cols",
-          "valid_rows", "valid_cols", "offset"]
+          "valid_rows", "valid_cols", "offset", "value"]
+FLAG_ON = (1, 2, -1)  # the values a flag's second value is tested with (any nonzero int), case by case
 FIELD_ENUM = {f: "H_F_" + f.upper() for f in FIELDS}
 N_CLASSES_MAX = 28   # value classes per dtype (tests/harness/values.c), for class-crossing shapes
 GAP = 64             # sentinel bytes between operands in the arena
@@ -64,8 +65,16 @@ class Plan:
     # -- legal cases -----------------------------------------------------------------------
     def operands(self, tup, vr, vc, extra, variant):
         """Operand descriptors for a dst valid region vr x vc; variant varies storage choices
-        (the kind's test_operands)."""
-        return kinds.of(self.inst).test_operands(self, tup, vr, vc, extra, variant)
+        (the kind's test_operands) and the int a flag's nonzero value is passed as."""
+        ops = kinds.of(self.inst).test_operands(self, tup, vr, vc, extra, variant)
+        for ax in self.inst.kind["axes"]:
+            if ax["derive"] == "param":
+                values = self.model.params[ax["param"]]["values"]
+                v = values.index(tup.axes[ax["name"]])
+                if self.model.params[ax["param"]]["flag"] and v:
+                    v = FLAG_ON[variant % len(FLAG_ON)]
+                ops[ax["of"]] = {"present": 1, "param": True, "value": v}
+        return ops
 
     def fit_tmp(self, tup, ops, vr):
         """The smallest tmp (1 row, or one per valid row) that the tuple's tmp rules accept: the
@@ -114,7 +123,7 @@ class Plan:
             d = ops.get(name)
             if d is None:
                 continue
-            if same_as and name in same_as:
+            if (same_as and name in same_as) or d.get("param"):
                 continue
             d["offset"] = off
             size = tup.dtype_of(name)["bytes"] * (1 if d.get("scalar") else d["rows"] * d["cols"])
@@ -195,6 +204,8 @@ class Plan:
             d = ops.get(name)
             if d is None or not d["present"]:
                 out[name] = None
+            elif d.get("param"):
+                out[name] = d["value"]
             elif d.get("scalar"):
                 out[name] = True
             else:
@@ -212,7 +223,11 @@ class Plan:
             is_tile = k["operands"][name]["tile"]
             if d is None:
                 continue
-            if not d["present"]:
+            if d.get("param"):  # a value outside the param's domain, and each other value
+                n = len(self.model.params[k["operands"][name]["param"]]["values"])
+                cand = [("value", v) for v in (n, n + 1, 255, -1, 0x7FFFFFFF, -0x80000000) + tuple(range(n))
+                        if v != d["value"]]
+            elif not d["present"]:
                 cand = [("present", 1)]  # an optional operand handed over where this form takes none
             else:
                 cand = [("present", 0)]
@@ -234,7 +249,7 @@ class Plan:
                     cand += [("offset", end - 64), ("offset", end), ("offset", end + self.prof["machine"]["reserved_scratch_bytes"])]
                 for other in names:
                     o = base["ops"].get(other)
-                    if other != name and o is not None and not o.get("scalar"):
+                    if other != name and o is not None and not o.get("scalar") and not o.get("param"):
                         cand += [("offset", o["offset"]), ("offset", o["offset"] + eb)]
             for field, value in cand:
                 if (name, field, value) in seen or (field in ("rows", "cols", "valid_rows", "valid_cols") and value < 0):
@@ -314,15 +329,24 @@ def entry_ctx(inst, p, e):
     k = inst.kind
     return {"c_name": inst.entry_name(p, e), "form": e["form"], "casts": casts(inst, e["operands"]),
             "operands": e["operands"],
-            "io": ", ".join("H_IO_SCALAR" if not k["operands"][o]["tile"] else IO_ENUM[k["operands"][o]["io"]]
-                            for o in e["operands"]),
-            "values": [o for o in e["operands"] if k["operands"][o]["io"] == "in"]}
+            "io": ", ".join(io_enum(k["operands"][o]) for o in e["operands"]),
+            "values": [o for o in e["operands"] if k["operands"][o]["io"] == "in" and not k["operands"][o]["param"]]}
 
 
-def casts(inst, operands):
-    """The arguments of a call through `const void *a[]`: tiles cast back to `const pto_tile *`."""
-    return ", ".join((f"(const pto_tile *)a[{i}]" if inst.kind["operands"][o]["tile"] else f"a[{i}]")
-                     for i, o in enumerate(operands))
+def io_enum(o):
+    """An operand's part in a harness call (H_IO_*)."""
+    return "H_IO_PARAM" if o["param"] else "H_IO_SCALAR" if not o["tile"] else IO_ENUM[o["io"]]
+
+
+def casts(inst, operands, kernel=False):
+    """The arguments of a call through `const void *a[]`: tiles cast back to `const pto_tile *`,
+    a runtime parameter read from its int32_t (kernel: a kernel's, which takes no parameter)."""
+    def arg(i, o):
+        od = inst.kind["operands"][o]
+        if od["param"]:
+            return f"({inst.model.params[od['param']]['c_type']})*(const int32_t *)a[{i}]"
+        return f"(const pto_tile *)a[{i}]" if od["tile"] else f"a[{i}]"
+    return ", ".join(arg(i, o) for i, o in enumerate(operands) if not (kernel and inst.kind["operands"][o]["param"]))
 
 
 def no_test_shape(inst, p, tup, skipped):

@@ -9,6 +9,7 @@
 --   derive = "roles"    : which source is the full tile (normal: src0, swap: src1)
 --   derive = "layout"   : the layout of operand `of`, one per value: values = { <value> = layout }
 --   derive = "presence" : whether optional operand `of` was given
+--   derive = "param"    : the value of runtime parameter `of` (a param operand; see `param` below)
 -- Rules are predicates over <operand>.<attribute> and machine parameters; `when` limits a
 -- rule to tuples with those axis values, `on` to those profiles. The status is the code
 -- returned when the rule fails. reduce = "index" or "value": the math is one reduction of a
@@ -341,6 +342,49 @@ kind {
   -- row 0 of src is the first running value, so dst may be src itself
   in_place = { dst = { "src" } },
   kernel = "{T}",
+  rules = {
+    rule { name = "dst_cols", check = "dst.valid_cols == src.valid_cols", status = "valid",
+           why = "dst must have one valid column per src valid column" },
+  },
+}
+
+-- Runtime parameters: an entry point's argument that is not an operand but picks the tuple
+-- (each value its own kernel). An enumerated param is a public C enum (enum = its constants'
+-- prefix, values in C order); any other int is PTO_ERR_PARAM. A flag is an int: 0 is its first
+-- value, every other value its second. A kind takes one as an operand { param = <name> } and
+-- derives an axis from it: { name = ..., derive = "param", of = <operand> }.
+param {
+  name = "cmp",
+  c_type = "pto_cmp",
+  enum = "PTO_CMP",
+  doc = "The comparison TCMPS makes of each element with the scalar.",
+  values = { "eq", "ne", "lt", "gt", "ge", "le" },
+}
+param {
+  name = "binary",
+  c_type = "int",
+  flag = true,
+  doc = "How TCOLSUM sums a column: 0 row after row, any other value by the adjacent-pair tree.",
+  values = { "sequential", "tree" },
+}
+
+kind {
+  name = "col_sum",
+  reduce = "value", -- math is sum(src)
+  doc = "dst[0,j] = the sum of src's column j: row after row, ((r0 + r1) + r2) ..., or (binary != 0) by the "
+     .. "adjacent-pair tree over the rows, (r0 + r1), (r2 + r3), ..., an odd last row moving up unchanged, until one "
+     .. "value is left. Only row 0 of dst's valid columns is written.",
+  entries = { { form = "main", operands = { "dst", "src", "tmp", "binary" } } },
+  operands = {
+    dst = { tile = true, io = "out", dtype = "T", layouts = { "ND" } },
+    src = { tile = true, io = "in", dtype = "T", layouts = { "ND" } },
+    tmp = { tile = true, io = "tmp", dtype = "T", optional = true, layouts = { "ND" } },
+    binary = { param = "binary", io = "in" },
+  },
+  axes = { { name = "sum", derive = "param", of = "binary" } },
+  -- every row is read before row 0 of dst is written there, so dst may be src itself
+  in_place = { dst = { "src" } },
+  kernel = "{T}_{sum}",
   rules = {
     rule { name = "dst_cols", check = "dst.valid_cols == src.valid_cols", status = "valid",
            why = "dst must have one valid column per src valid column" },

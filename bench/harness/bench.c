@@ -137,6 +137,7 @@ static void setup(b_run *r, const b_case *c)
     for (i = 0; i < c->n_ops; i++) {
         const b_operand *o = &c->op[i];
         if (o->kind == B_ABSENT) continue;
+        if (o->kind == B_PARAM) { r->args[i] = &o->value; continue; }
         r->data[i] = aligned_alloc(64, (op_bytes(o) + 63) / 64 * 64);
         if (!r->data[i]) { fputs("bench: out of memory\n", stderr); exit(1); }
         fill(o, r->data[i], i + 1);

@@ -12,12 +12,13 @@
 
 #define B_MAX_OPS 4
 
-enum { B_ABSENT, B_SCALAR, B_IN, B_OUT }; /* what an operand is to the driver */
+enum { B_ABSENT, B_SCALAR, B_IN, B_OUT, B_PARAM }; /* what an operand is to the driver */
 
 typedef struct {
     uint8_t kind;
     int32_t dtype, blayout, slayout;
     uint32_t rows, cols, valid_rows, valid_cols;
+    int32_t value; /* B_PARAM: the runtime parameter */
 } b_operand;
 
 /* kernel, plain loop and entry point behind one signature: the operands in intrinsic order */

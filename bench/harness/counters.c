@@ -27,7 +27,8 @@ int main(void)
                            (pto_slayout)o->op.slayout, o->op.rows, o->op.cols, o->op.valid_rows, o->op.valid_cols };
             tile[i] = x;
             if (o->op.kind == B_IN) memset(x.data, 0x3c, (size_t)o->op.rows * o->op.cols * ref_fmt(x.dtype)->bytes);
-            args[i] = o->op.kind == B_ABSENT ? NULL : o->op.kind == B_SCALAR ? (const void *)(arena + o->offset) : (const void *)&tile[i];
+            args[i] = o->op.kind == B_ABSENT ? NULL : o->op.kind == B_PARAM ? (const void *)&o->op.value
+                    : o->op.kind == B_SCALAR ? (const void *)(arena + o->offset) : (const void *)&tile[i];
         }
         t->reset();
         st = c->entry(args);

@@ -10,6 +10,7 @@
 #include "../../runtime/common/pto_exp.h" /* the project's scalar exp: the plain loops call it */
 #include <math.h>   /* isnan, signbit, NAN: macros, no library calls */
 #include <stdint.h>
+#include <stdlib.h> /* malloc: a plain loop's working copy */
 #include <string.h>
 
 static inline uint32_t plain__bits(float f) { uint32_t u; memcpy(&u, &f, sizeof u); return u; }

@@ -104,6 +104,17 @@ pto_status PTO(_verify)(const PTO(entry) *e, const void *const *args, uint16_t *
     for (i = 0; i < PTO_(MAX_AXES); i++) axis[i] = PTO_(NO_VALUE);
     if (find(e, tile, axis, 0, 0) == NULL) return PTO_ERR_DTYPE;
 
+    /* runtime parameters: a value outside the parameter's domain, then one that no tuple with
+     * these dtypes takes (the axis's status) */
+    for (i = 0; i < e->n_axes; i++)
+        if (e->axis[i].derive == PTO_(AXIS_ENUM) || e->axis[i].derive == PTO_(AXIS_FLAG)) {
+            const int v = *(const int *)args[e->axis[i].of];
+            if (e->axis[i].derive == PTO_(AXIS_FLAG)) axis[i] = v != 0;
+            else if (v < 0 || v >= e->axis[i].n_values) return PTO_ERR_PARAM;
+            else axis[i] = (uint8_t)v;
+            if (find(e, tile, axis, e->n_axes, 0) == NULL) return e->axis[i].status;
+        }
+
     /* operand order: which source is full; when neither is, a column-major first source is
      * the narrow one (so the valid-region rules, not the layouts, report the mistake) */
     for (i = 0; i < e->n_axes; i++)

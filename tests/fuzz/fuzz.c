@@ -22,7 +22,7 @@
 #define ARENA (64u * 1024u)
 #define SCALAR_BYTES 4u /* the widest element: a scalar's size, and an unknown dtype's */
 
-enum { FZ_SAME_DESC = H_F_OFFSET + 1, FZ_COPY_DESC, FZ_N_FIELDS };
+enum { FZ_SAME_DESC = H_F_VALUE + 1, FZ_COPY_DESC, FZ_N_FIELDS };
 
 static uint8_t *arena, *before, *allowed, *noise; /* noise: sentinel bytes, a window per input */
 static uint8_t *ub_rest, *ub_rest_before;         /* a simulated UB beyond the arena: must not change */
@@ -56,6 +56,10 @@ static uint32_t decode(uint32_t cur, uint32_t v)
     }
 }
 
+/* What an operand is to the call: a tile, a scalar or a runtime parameter (only like for like
+ * may share a descriptor or a value). */
+static int part(const fz_entry *e, int op) { return e->io[op] == H_IO_SCALAR ? 1 : e->io[op] == H_IO_PARAM ? 2 : 0; }
+
 static void mutate(const fz_entry *e, h_case *c, int *same, input *in)
 {
     int op = (int)(take(in, 1) % (unsigned)e->n_ops);
@@ -75,11 +79,12 @@ static void mutate(const fz_entry *e, h_case *c, int *same, input *in)
     case H_F_VALID_ROWS: o->valid_rows = decode(o->valid_rows, v); break;
     case H_F_VALID_COLS: o->valid_cols = decode(o->valid_cols, v); break;
     case H_F_OFFSET: o->offset = decode(o->offset, v); break;
+    case H_F_VALUE: o->value = (int32_t)decode((uint32_t)o->value, v); break;
     case FZ_SAME_DESC: /* one descriptor for two operands, tile for tile (a scalar is not one) */
-        if (other != op && (e->io[op] == H_IO_SCALAR) == (e->io[other] == H_IO_SCALAR)) same[op] = other;
+        if (other != op && part(e, op) == part(e, other)) same[op] = other;
         break;
     default: /* the very tile of another operand: every field equal */
-        if ((e->io[op] == H_IO_SCALAR) == (e->io[other] == H_IO_SCALAR)) *o = c->op[other];
+        if (part(e, op) == part(e, other)) *o = c->op[other];
         break;
     }
 }
@@ -91,7 +96,8 @@ static int fits(const fz_entry *e, const h_operand *o, int op)
 {
     uint64_t eb = elem_bytes(o->dtype) ? elem_bytes(o->dtype) : SCALAR_BYTES;
     uint64_t bytes = e->io[op] == H_IO_SCALAR ? SCALAR_BYTES : (uint64_t)o->rows * o->cols;
-    if (!o->present || (o->null_data && e->io[op] != H_IO_SCALAR)) return 1; /* a scalar has no data field */
+    if (!o->present || e->io[op] == H_IO_PARAM || (o->null_data && e->io[op] != H_IO_SCALAR))
+        return 1; /* a scalar has no data field, a parameter no memory */
     if (e->io[op] != H_IO_SCALAR && bytes > ARENA / eb) return 0;
     if (e->io[op] != H_IO_SCALAR) bytes *= eb;
     return o->offset <= ARENA && bytes <= ARENA - o->offset;
@@ -104,9 +110,9 @@ static void describe(const fz_entry *e, const h_case *c, const int *same)
     for (k = 0; k < e->n_ops; k++) {
         const h_operand *o = &c->op[k];
         fprintf(stderr, "  operand %d: present %u null_data %u dtype %d loc %d blayout %d slayout %d rows %u cols %u "
-                "valid %ux%u offset %u%s\n", k, o->present, o->null_data, (int)o->dtype, (int)o->loc, (int)o->blayout,
+                "valid %ux%u offset %u value %d%s\n", k, o->present, o->null_data, (int)o->dtype, (int)o->loc, (int)o->blayout,
                 (int)o->slayout, (unsigned)o->rows, (unsigned)o->cols, (unsigned)o->valid_rows,
-                (unsigned)o->valid_cols, (unsigned)o->offset, same[k] >= 0 ? ", passed as another's descriptor" : "");
+                (unsigned)o->valid_cols, (unsigned)o->offset, (int)o->value, same[k] >= 0 ? ", passed as another's descriptor" : "");
         if (same[k] >= 0) fprintf(stderr, "    (the call received operand %d's descriptor here)\n", same[k]);
     }
 }
@@ -204,7 +210,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                        (pto_blayout)o->blayout, (pto_slayout)o->slayout, o->rows, o->cols, o->valid_rows,
                        o->valid_cols };
         t[op] = x;
-        args[op] = !o->present ? NULL : e->io[op] == H_IO_SCALAR ? (const void *)(arena + o->offset) : (const void *)&t[op];
+        if (e->io[op] == H_IO_PARAM) args[op] = &c.op[op].value; /* an int argument: never NULL */
+        else args[op] = !o->present ? NULL : e->io[op] == H_IO_SCALAR ? (const void *)(arena + o->offset) : (const void *)&t[op];
     }
     for (op = 0; op < e->n_ops; op++)
         if (same[op] >= 0) args[op] = args[same[op]];
@@ -225,7 +232,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (memcmp(t, t_before, sizeof t) != 0) FINDING("the call changed a descriptor (%s)", name);
     for (op = 0; st == PTO_OK && op < e->n_ops; op++) {
         const char *why;
-        if (args[op] == NULL || e->io[op] == H_IO_SCALAR || e->use[op] == FZ_USE_IGNORED) continue;
+        if (args[op] == NULL || part(e, op) != 0 || e->use[op] == FZ_USE_IGNORED) continue;
         if ((why = insane((const pto_tile *)args[op])) != NULL) FINDING("PTO_OK for operand %d with %s", op, why);
     }
     if (memcmp(arena, before, ARENA) == 0) return 0;

@@ -93,6 +93,30 @@ int h_first_input(const h_view *v)
     return op;
 }
 
+int32_t h_param(const h_view *v)
+{
+    int op = 0;
+    while (v->r->t->io[op] != H_IO_PARAM) op++;
+    return v->r->c->op[op].value;
+}
+
+uint64_t h_pair_tree(const h_view *v, uint64_t *val, size_t n, uint64_t *in)
+{
+    const h_tuple *t = v->r->t;
+    while (n > 1) {
+        const size_t half = n / 2;
+        size_t k;
+        for (k = 0; k < half; k++) {
+            in[0] = val[2 * k];
+            in[1] = val[2 * k + 1];
+            val[k] = t->math(t->dtype, in);
+        }
+        if (n % 2) val[half] = val[n - 1];
+        n -= half;
+    }
+    return val[0];
+}
+
 size_t h_reduce_line(const h_view *v, int along_row, uint32_t i, uint64_t *in, int *n_in)
 {
     const h_tuple *t = v->r->t;
@@ -127,7 +151,9 @@ static void describe(const run *r, char *buf, size_t size)
     len = (size_t)snprintf(buf, size, "tuple %s, case '%s', seed %u:", r->t->name, r->c->label, (unsigned)r->c->seed);
     for (k = 0; k < r->t->n_ops && len < size; k++) {
         const h_operand *o = &r->c->op[k];
-        if (r->t->io[k] == H_IO_SCALAR || !o->present)
+        if (r->t->io[k] == H_IO_PARAM)
+            len += (size_t)snprintf(buf + len, size - len, " %s=%d", r->t->op_names[k], (int)o->value);
+        else if (r->t->io[k] == H_IO_SCALAR || !o->present)
             len += (size_t)snprintf(buf + len, size - len, " %s=%s", r->t->op_names[k], o->present ? "scalar" : "NULL");
         else
             len += (size_t)snprintf(buf + len, size - len, " %s=%s %ux%u valid %ux%u%s", r->t->op_names[k],
@@ -205,6 +231,7 @@ static pto_status call_with(const run *r, const pto_tile *tile, pto_status (*fn)
     for (op = 0; op < r->t->n_ops; op++) {
         if (!r->c->op[op].present) args[op] = NULL;
         else if (r->t->io[op] == H_IO_SCALAR) args[op] = tile[op].data;
+        else if (r->t->io[op] == H_IO_PARAM) args[op] = &r->c->op[op].value;
         else args[op] = &tile[op];
     }
     return fn(args);
@@ -374,6 +401,7 @@ static void apply(h_case *c, const h_change *ch)
     case H_F_COLS: o->cols = (uint32_t)ch->value; break;
     case H_F_VALID_ROWS: o->valid_rows = (uint32_t)ch->value; break;
     case H_F_VALID_COLS: o->valid_cols = (uint32_t)ch->value; break;
+    case H_F_VALUE: o->value = (int32_t)ch->value; break;
     default: o->offset = (uint32_t)ch->value; break;
     }
 }

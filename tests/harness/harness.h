@@ -12,17 +12,18 @@
 #define H_MAX_OPS 4
 #define H_GUARD 64 /* bytes of sentinel before and after the arena */
 
-enum { H_IO_IN, H_IO_OUT, H_IO_TMP, H_IO_SCALAR };
+enum { H_IO_IN, H_IO_OUT, H_IO_TMP, H_IO_SCALAR, H_IO_PARAM }; /* PARAM: a runtime parameter, an int */
 /* The part of an output's valid region a call writes (a kind's; gen/kinds/<kind>.py WRITES). */
 enum { H_W_ALL, H_W_COL0, H_W_ROW0 };
 enum { H_F_PRESENT, H_F_NULL_DATA, H_F_DTYPE, H_F_LOC, H_F_BLAYOUT, H_F_SLAYOUT, H_F_ROWS, H_F_COLS,
-       H_F_VALID_ROWS, H_F_VALID_COLS, H_F_OFFSET };
+       H_F_VALID_ROWS, H_F_VALID_COLS, H_F_OFFSET, H_F_VALUE };
 
 typedef struct {
     uint8_t present, null_data;
     int32_t dtype, loc, blayout, slayout;   /* raw enum values: may be out of range on purpose */
     uint32_t rows, cols, valid_rows, valid_cols;
     uint32_t offset;                        /* of the data in the arena; equal offsets: in place */
+    int32_t value;                          /* a runtime parameter's value (H_IO_PARAM) */
 } h_operand;
 
 typedef struct {
@@ -68,6 +69,11 @@ const h_operand *h_view_op(const h_view *v, int op);
 uint64_t h_elem(const h_view *v, int op, uint32_t i, uint32_t j); /* element (i, j) of tile operand op */
 uint64_t h_scalar(const h_view *v, int op);                      /* scalar operand op */
 int h_first_input(const h_view *v);                              /* the first input operand (H_IO_IN) */
+int32_t h_param(const h_view *v);                                /* the value of the runtime parameter */
+/* The adjacent-pair tree of the tuple's math over val[0..n-1] (n >= 1), in place: (v0 op v1),
+ * (v2 op v3), ..., an odd last value moving up a level unchanged, until one is left; in[] gets
+ * the last operation's operands. */
+uint64_t h_pair_tree(const h_view *v, uint64_t *val, size_t n, uint64_t *in);
 /* The tuple's reduction (t->reduce) of one line of the first input tile: row i (along_row) or
  * column i of its valid region. Returns the position it picks; in[0] = that position, in[1] =
  * the element there, *n_in = 0 (the reduction's message). */

@@ -35,18 +35,8 @@ H_READER(h_read_row_reduce)
         in[1] = x;
         lane[k % E] = t->math(t->dtype, in);
     }
-    while (lanes > 1) {
-        const uint32_t half = lanes / 2;
-        for (k = 0; k < half; k++) {
-            in[0] = lane[2 * k];
-            in[1] = lane[2 * k + 1];
-            lane[k] = t->math(t->dtype, in);
-        }
-        if (lanes % 2) lane[half] = lane[lanes - 1];
-        lanes -= half;
-    }
+    result = h_pair_tree(v, lane, lanes, in);
     *n_in = 2;
-    result = lane[0];
     free(lane);
     return result;
 }

@@ -1,0 +1,4 @@
+-- target: isa/tmaxs.lua
+-- replace:     a2a3 = { T = { "f32", "f16", "i32", "i16" } },
+-- with:     a2a3 = { T = { "f32", "f16", "i32", "i16" }, exclude = { { T = { "i32", "u8" } } } },
+-- expect: spec/isa/tmaxs.lua:11: exclude: unknown value 'u8' for dtype variable 'T'; allowed: f32, f16, i32, i16

@@ -1,0 +1,4 @@
+-- target: kinds.lua
+-- replace:     binary = { param = "binary", io = "in" },
+-- with:     binary = { param = "binry", io = "in" },
+-- expect: spec/kinds.lua:377: operand binary: unknown param 'binry'; allowed: cmp, binary
