@@ -78,6 +78,17 @@ static int check_stride(pto_a2a3_op op, const char *name, const char *what, uint
 
 /* ---- the mask: which lanes of which repeats run ---- */
 
+/* Bit l of a 128-bit register held as (hi, lo): the mask, CMPMASK. */
+static int bit_of(uint64_t hi, uint64_t lo, uint32_t l)
+{
+    return (int)((l < 64 ? lo >> l : hi >> (l - 64)) & 1u);
+}
+
+static int check_repeat(pto_a2a3_op op, uint32_t repeat)
+{
+    return repeat > MAX_REPEAT ? fault(op, PTO_A2A3_HW_REPEAT, NULL, "repeat", repeat, "at most " STR(PTO_A2A3_MAX_REPEAT)) : 0;
+}
+
 typedef struct {
     uint32_t E;        /* lanes per repeat */
     uint64_t repeats;
@@ -90,7 +101,7 @@ static int lane_on(const lanes *g, uint64_t r, uint32_t l)
 {
     if (m.count_mode) return r * g->E + l < m.lo;
     if (m.hi == FULL && m.lo == FULL) return 1;
-    return (int)((l < 64 ? m.lo >> l : m.hi >> (l - 64)) & 1u);
+    return bit_of(m.hi, m.lo, l);
 }
 
 /* The active lanes of a masked instruction with elements of eb bytes, or a fault. */
@@ -107,11 +118,11 @@ static int mask_lanes(pto_a2a3_op op, unsigned eb, uint32_t repeat, lanes *g)
         g->last_end = (uint32_t)(m.lo - (g->repeats - 1) * g->E);
         return 0;
     }
-    if (repeat > MAX_REPEAT) return fault(op, PTO_A2A3_HW_REPEAT, NULL, "repeat", repeat, "at most " STR(PTO_A2A3_MAX_REPEAT));
+    if (check_repeat(op, repeat)) return 1;
     g->repeats = repeat;
     if (!(m.hi == FULL && m.lo == FULL)) {
         for (l = g->E; l < 128; l++)
-            if ((l < 64 ? m.lo >> l : m.hi >> (l - 64)) & 1u)
+            if (bit_of(m.hi, m.lo, l))
                 return fault(op, PTO_A2A3_HW_MASK, NULL, "norm-mode mask selects lane", l, "lanes below E = 256 / sizeof(T)");
         if (m.hi == 0 && m.lo == 0) return fault(op, PTO_A2A3_HW_MASK, NULL, "norm-mode mask selects lanes:", 0, "at least one");
     }
@@ -229,7 +240,7 @@ static void move_lanes(pto_a2a3_op op, unsigned bits, void *dst, const void *src
     for (r = 0; r < g.repeats; r++) { /* a repeat reads all its lanes, then writes */
         for (l = 0; l < g.E; l++)
             if (lane_on(&g, r, l)) {
-                const int take_a = !src1 || (int)((l < 64 ? m.cmp_lo >> l : m.cmp_hi >> (l - 64)) & 1u);
+                const int take_a = !src1 || bit_of(m.cmp_hi, m.cmp_lo, l);
                 reg_a[l] = load(lane_addr(take_a ? &a : &b, r, l), a.eb);
             }
         for (l = 0; l < g.E; l++)
@@ -254,8 +265,7 @@ void pto_a2a3_vcmp(pto_a2a3_cmp cmp, pto_dtype dt, const void *src0, const void 
     uint32_t l;
     uint64_t hi = 0, lo = 0;
     if ((unsigned)dt >= sizeof elem_bytes) { fault(op, PTO_A2A3_HW_ARG, NULL, "dtype", (uint64_t)dt, "a pto_dtype"); return; }
-    if ((unsigned)cmp > PTO_A2A3_GE) { fault(op, PTO_A2A3_HW_ARG, NULL, "condition", (uint64_t)cmp, "EQ, NE, LT, GT, LE or GE"); return; }
-    if (check_flags(op) || mask_lanes(op, elem_bytes[dt], repeat, &g)) return;
+    if (check_cmp(op, (unsigned)cmp) || check_flags(op) || mask_lanes(op, elem_bytes[dt], repeat, &g)) return;
     if (g.repeats != 1) { fault(op, PTO_A2A3_HW_REPEAT, NULL, "repeats", g.repeats, "1 (CMPMASK holds one repeat)"); return; }
     a = opnd("src0", src0, elem_bytes[dt], src0_blk, src0_rep);
     b = opnd("src1", src1, elem_bytes[dt], src1_blk, src1_rep);
@@ -346,7 +356,7 @@ void pto_a2a3_vbrcb(unsigned bits, void *dst, const void *src, uint32_t dst_blk,
     uint32_t r, v[BLOCKS_PER_REPEAT];
     uintptr_t s = (uintptr_t)src, d = (uintptr_t)dst;
     if (check_width(op, bits) || check_flags(op)) return;
-    if (repeat > MAX_REPEAT) { fault(op, PTO_A2A3_HW_REPEAT, NULL, "repeat", repeat, "at most " STR(PTO_A2A3_MAX_REPEAT)); return; }
+    if (check_repeat(op, repeat)) return;
     if (check_start(op, "src", s, BLOCK) || check_start(op, "dst", d, BLOCK) || check_stride(op, "dst", "block stride", dst_blk)
         || check_stride(op, "dst", "repeat stride", dst_rep))
         return;

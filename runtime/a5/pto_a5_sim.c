@@ -40,6 +40,14 @@ static void pred_set(pto_a5_preg *pg, unsigned eb, uint32_t l, int on)
     }
 }
 
+/* A predicate for elements of eb bytes with no lane on. */
+static void pred_none(pto_a5_preg *p, unsigned eb)
+{
+    unsigned k;
+    for (k = 0; k < VL / 32; k++) p->bits[k] = 0;
+    p->width = eb;
+}
+
 /* pg was made by plt for elements of eb bytes (every instruction that takes one needs one). */
 static int check_pred(pto_a5_op op, const char *name, const pto_a5_preg *pg, unsigned eb)
 {
@@ -73,20 +81,25 @@ void pto_a5_plt(unsigned bits, pto_a5_preg *dst, uint32_t *remaining)
     uint32_t l, lanes;
     if (check_width(op, bits)) return;
     lanes = *remaining < VL / eb ? *remaining : VL / eb;
-    for (l = 0; l < VL / 32; l++) dst->bits[l] = 0;
+    pred_none(dst, eb);
     for (l = 0; l < lanes; l++) pred_set(dst, eb, l, 1);
-    dst->width = eb;
     *remaining -= lanes; /* POST_UPDATE: the next plt makes the next chunk's predicate */
     issued(op, 0);
+}
+
+/* p was made for some element width (by plt, a compare or predicate logic). */
+static int check_made(pto_a5_op op, const char *name, const pto_a5_preg *p)
+{
+    if (p == NULL) return fault(op, PTO_A5_HW_PREDICATE, name, "is missing; element bytes", 0, "a predicate made by plt");
+    if (p->width != 1 && p->width != 2 && p->width != 4)
+        return fault(op, PTO_A5_HW_PREDICATE, name, "was made for element bytes", p->width, "a predicate made by plt (1, 2 or 4 bytes)");
+    return 0;
 }
 
 /* Predicate logic: pg governs, and a (and b) were made for pg's width. */
 static int check_preds(pto_a5_op op, const pto_a5_preg *a, const pto_a5_preg *b, const pto_a5_preg *pg)
 {
-    if (pg == NULL) return fault(op, PTO_A5_HW_PREDICATE, "pg", "is missing; element bytes", 0, "a predicate made by plt");
-    if (pg->width != 1 && pg->width != 2 && pg->width != 4)
-        return fault(op, PTO_A5_HW_PREDICATE, "pg", "was made for element bytes", pg->width, "a predicate made by plt (1, 2 or 4 bytes)");
-    if (check_pred(op, "a", a, pg->width)) return 1;
+    if (check_made(op, "pg", pg) || check_pred(op, "a", a, pg->width)) return 1;
     return b != NULL && check_pred(op, "b", b, pg->width);
 }
 
@@ -274,16 +287,15 @@ void pto_a5_vcmp(pto_dtype dt, pto_a5_preg *dst, const pto_a5_vreg *a, const pto
 {
     const pto_a5_op op = PTO_A5_OP_VCMP;
     pto_a5_preg r;
-    unsigned eb, k;
+    unsigned eb;
     uint32_t l;
     if ((unsigned)dt >= sizeof elem_bytes) { fault(op, PTO_A5_HW_ARG, NULL, "dtype", (uint64_t)dt, "a pto_dtype"); return; }
-    if ((unsigned)cmp > PTO_A5_GE) { fault(op, PTO_A5_HW_ARG, NULL, "condition", (uint64_t)cmp, "EQ, NE, LT, GT, LE or GE"); return; }
+    if (check_cmp(op, (unsigned)cmp)) return;
     eb = elem_bytes[dt];
     if (check_pred(op, "pg", pg, eb)) return;
-    for (k = 0; k < VL / 32; k++) r.bits[k] = 0;
+    pred_none(&r, eb);
     for (l = 0; l < VL / eb; l++)
         pred_set(&r, eb, l, pred_on(pg, eb, l) && compare(dt, lane_get(a, eb, l), lane_get(b, eb, l), (unsigned)cmp));
-    r.width = eb;
     pto_a5__copy_bytes(dst, &r, sizeof r);
     issued(op, 1);
 }

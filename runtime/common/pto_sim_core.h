@@ -289,6 +289,12 @@ static int64_t key(pto_dtype dt, uint32_t v)
 #undef SIM_KEY_CASE
 }
 
+/* A vcmp condition: a pto_<p>_cmp. */
+static int check_cmp(PTO(op) op, unsigned cmp)
+{
+    return cmp > PTO_(GE) ? fault(op, PTO_(HW_ARG), NULL, "condition", cmp, "EQ, NE, LT, GT, LE or GE") : 0;
+}
+
 /* vcmp's condition on two lanes: IEEE comparison for floats (NaN is unordered: only NE holds),
  * exact comparison for integers. cmp is a pto_<p>_cmp, whose order every model shares:
  * EQ, NE, LT, GT, LE, GE. */
