@@ -13,32 +13,39 @@ MODELS = {
     "a2a3": {
         "rules": [
             ("ub_bounds", "every byte an instruction or scalar access touches lies inside UB"),
-            ("align", "operand start addresses are block aligned (vcmax/vcmin/vcadd outputs: one output unit; scalar access: natural)"),
+            ("align", "operand start addresses are block aligned, vcmpvs's bits, vsel's selection bits and "
+                      "set_cmpmask's source too (vcmax/vcmin/vcadd outputs: one output unit; scalar access: natural)"),
             ("repeat", "a repeat count is at most max_repeat"),
             ("stride", "block and repeat strides are at most max_repeat_stride blocks"),
             ("mask", "norm mode selects at least one lane and none at or beyond E (all ones means every lane); "
-                     "counter mode counts at least one element"),
+                     "counter mode counts at least one element; vcmpvs (which takes no mask) runs in norm mode"),
             ("flag", "scalar access to UB written by vector instructions waits for a V->S flag, and vector "
                      "instructions after scalar stores wait for an S->V flag"),
-            ("arg", "arguments are meaningful: a dtype the instruction takes here, a known order, pattern or width"),
+            ("arg", "arguments are meaningful: a dtype the instruction takes here, a known order, pattern, "
+                    "condition or width; vcmpvs compares i32 for EQ only"),
         ],
-        "moves": ["vbrcb", "vreducev2", "vector_dup", "vcopy", "vcmp", "vsel"],  # width-generic: they move bits
+        # besides the ISA: width-generic moves, the compares (vcmp, vcmpvs: a dtype argument) and CMPMASK's load
+        "moves": ["vbrcb", "vreducev2", "vector_dup", "vcopy", "vcmp", "vsel", "vcmpvs", "set_cmpmask"],
         "dup": "vector_dup",  # broadcasts a scalar (spec/ops.lua: scalar = "dup")
         "repeats": "repeats the instructions executed (a repeat processes up to 256 bytes)",
     },
     "a5": {
         "rules": [
             ("ub_bounds", "every byte a load or store touches lies inside UB"),
-            ("align", "NORM and BLK addresses are block aligned; ONEPT addresses naturally aligned"),
-            ("predicate", "an instruction that needs a predicate gets one made by plt for its element width"),
+            ("align", "NORM and BLK addresses are block aligned; ONEPT addresses naturally aligned; psts and plds "
+                      "addresses aligned to the bytes they move (VL / element bytes / 8)"),
+            ("predicate", "an instruction that needs a predicate gets one made by plt (or a compare, plds or predicate "
+                          "logic) for its element width"),
             ("flag", "scalar access to UB written by vector stores waits for a V->S flag, and vector loads and "
                      "stores after scalar stores wait for an S->V flag"),
             ("arg", "arguments are meaningful: a dtype the instruction takes here, a known mode, distribution, "
                     "condition or width"),
         ],
-        "moves": ["plt", "pand", "pnot", "vlds", "vsts", "vcmp", "vsel", "vdup", "vbr", "vdintlv"],
+        "moves": ["plt", "pand", "pnot", "vlds", "vsts", "vcmp", "vsel", "vdup", "vbr", "vdintlv", "vcmps", "psts",
+                  "plds"],
         "dup": "vbr",
-        "repeats": "register operations: every instruction but predicate generation and logic (plt, pand, pnot)",
+        "repeats": "register operations: every instruction but predicate generation and logic (plt, pand, pnot); "
+                   "predicate loads and stores (plds, psts) count as vlds and vsts do",
     },
 }
 

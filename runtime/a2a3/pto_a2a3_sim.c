@@ -25,7 +25,7 @@
 static struct {
     int count_mode;
     uint64_t hi, lo;                /* the mask register: lane bits, or the count in lo */
-    uint64_t cmp_hi, cmp_lo;        /* CMPMASK: vcmp's result, bit l for lane l */
+    uint64_t cmp_hi, cmp_lo;        /* CMPMASK: vcmp's result (bit l for lane l) or what set_cmpmask loaded */
 } m = { .hi = FULL, .lo = FULL };
 
 #include "pto_a2a3_sim_core.h"
@@ -78,6 +78,17 @@ static int check_stride(pto_a2a3_op op, const char *name, const char *what, uint
 
 /* ---- the mask: which lanes of which repeats run ---- */
 
+/* Bit l of a 128-bit register held as (hi, lo): the mask, CMPMASK. */
+static int bit_of(uint64_t hi, uint64_t lo, uint32_t l)
+{
+    return (int)((l < 64 ? lo >> l : hi >> (l - 64)) & 1u);
+}
+
+static int check_repeat(pto_a2a3_op op, uint32_t repeat)
+{
+    return repeat > MAX_REPEAT ? fault(op, PTO_A2A3_HW_REPEAT, NULL, "repeat", repeat, "at most " STR(PTO_A2A3_MAX_REPEAT)) : 0;
+}
+
 typedef struct {
     uint32_t E;        /* lanes per repeat */
     uint64_t repeats;
@@ -90,7 +101,7 @@ static int lane_on(const lanes *g, uint64_t r, uint32_t l)
 {
     if (m.count_mode) return r * g->E + l < m.lo;
     if (m.hi == FULL && m.lo == FULL) return 1;
-    return (int)((l < 64 ? m.lo >> l : m.hi >> (l - 64)) & 1u);
+    return bit_of(m.hi, m.lo, l);
 }
 
 /* The active lanes of a masked instruction with elements of eb bytes, or a fault. */
@@ -107,11 +118,11 @@ static int mask_lanes(pto_a2a3_op op, unsigned eb, uint32_t repeat, lanes *g)
         g->last_end = (uint32_t)(m.lo - (g->repeats - 1) * g->E);
         return 0;
     }
-    if (repeat > MAX_REPEAT) return fault(op, PTO_A2A3_HW_REPEAT, NULL, "repeat", repeat, "at most " STR(PTO_A2A3_MAX_REPEAT));
+    if (check_repeat(op, repeat)) return 1;
     g->repeats = repeat;
     if (!(m.hi == FULL && m.lo == FULL)) {
         for (l = g->E; l < 128; l++)
-            if ((l < 64 ? m.lo >> l : m.hi >> (l - 64)) & 1u)
+            if (bit_of(m.hi, m.lo, l))
                 return fault(op, PTO_A2A3_HW_MASK, NULL, "norm-mode mask selects lane", l, "lanes below E = 256 / sizeof(T)");
         if (m.hi == 0 && m.lo == 0) return fault(op, PTO_A2A3_HW_MASK, NULL, "norm-mode mask selects lanes:", 0, "at least one");
     }
@@ -120,6 +131,25 @@ static int mask_lanes(pto_a2a3_op op, unsigned eb, uint32_t repeat, lanes *g)
     g->last_end = g->last + 1;
     return 0;
 }
+
+/* Every lane of `repeat` repeats, for an instruction that takes no mask (vcmpvs). It runs in norm
+ * mode: what the hardware makes of a count for it is undocumented. */
+static int whole_repeats(pto_a2a3_op op, unsigned eb, uint32_t repeat, lanes *g)
+{
+    if (m.count_mode)
+        return fault(op, PTO_A2A3_HW_MASK, NULL, "issued in counter mode; count", m.lo, "norm mode (it compares whole repeats, unmasked)");
+    if (check_repeat(op, repeat)) return 1;
+    g->E = REPEAT / eb;
+    g->repeats = repeat;
+    g->first = 0;
+    g->last = g->E - 1;
+    g->last_end = g->E;
+    return 0;
+}
+
+/* The bytes of a bit operand (vcmpvs's dst, vsel mode 1's selection bits): E bits per repeat,
+ * contiguous across the repeats. */
+static uintptr_t bit_bytes(const lanes *g) { return (uintptr_t)(g->repeats * g->E / 8); }
 
 /* Every active lane of operand o inside UB, its start aligned, its strides in range. Lane
  * addresses grow with the repeat and the lane, so the extremes bound them all. */
@@ -212,25 +242,30 @@ void pto_a2a3_vector_dup(unsigned bits, void *dst, uint32_t value, uint32_t repe
     issued(op, g.repeats);
 }
 
-/* dst's active lanes from src0's, or, with a second source (vsel), from src0's where CMPMASK's
- * bit is set and src1's elsewhere. blk and rep: dst, src0, src1. */
-static void move_lanes(pto_a2a3_op op, unsigned bits, void *dst, const void *src0, const void *src1, uint32_t repeat,
-                       const uint32_t *blk, const uint32_t *rep)
+/* dst's active lanes from src0's; or, with a second source (vsel mode 0), from src0's where
+ * CMPMASK's bit l is set and src1's elsewhere; or, with selection bits (vsel mode 1), from src0's
+ * where bit r*E + l of sel is set and from the scalar in CMPMASK's low bits elsewhere. blk and
+ * rep: dst, src0, src1. */
+static void move_lanes(pto_a2a3_op op, unsigned bits, void *dst, const void *src0, const void *src1, const void *sel,
+                       uint32_t repeat, const uint32_t *blk, const uint32_t *rep)
 {
     operand d, a, b;
     lanes g;
     uint64_t r;
-    uint32_t l;
+    uint32_t l, scalar;
     if (check_width(op, bits) || check_flags(op) || mask_lanes(op, bits / 8, repeat, &g)) return;
+    scalar = (uint32_t)(m.cmp_lo & (((uint64_t)1 << bits) - 1)); /* CMPMASK[15:0] or [31:0] */
     d = opnd("dst", dst, bits / 8, blk[0], rep[0]);
-    a = opnd(src1 ? "src0" : "src", src0, bits / 8, blk[1], rep[1]);
+    a = opnd(src1 || sel ? "src0" : "src", src0, bits / 8, blk[1], rep[1]);
     b = opnd("src1", src1, bits / 8, blk[2], rep[2]);
-    if (check_operand(op, &d, &g) || check_operand(op, &a, &g) || (src1 && check_operand(op, &b, &g))) return;
+    if (check_operand(op, &d, &g) || check_operand(op, &a, &g) || (src1 && check_operand(op, &b, &g))
+        || (sel && check_span(op, "sel", (uintptr_t)sel, bit_bytes(&g), BLOCK)))
+        return;
     for (r = 0; r < g.repeats; r++) { /* a repeat reads all its lanes, then writes */
         for (l = 0; l < g.E; l++)
             if (lane_on(&g, r, l)) {
-                const int take_a = !src1 || (int)((l < 64 ? m.cmp_lo >> l : m.cmp_hi >> (l - 64)) & 1u);
-                reg_a[l] = load(lane_addr(take_a ? &a : &b, r, l), a.eb);
+                const int take_a = sel ? bit_at((uintptr_t)sel, r * g.E + l) : !src1 || bit_of(m.cmp_hi, m.cmp_lo, l);
+                reg_a[l] = take_a ? load(lane_addr(&a, r, l), a.eb) : sel ? scalar : load(lane_addr(&b, r, l), b.eb);
             }
         for (l = 0; l < g.E; l++)
             if (lane_on(&g, r, l)) store(lane_addr(&d, r, l), d.eb, reg_a[l]);
@@ -242,7 +277,7 @@ void pto_a2a3_vcopy(unsigned bits, void *dst, const void *src, uint32_t repeat, 
                     uint32_t dst_rep, uint32_t src_rep)
 {
     const uint32_t blk[3] = { dst_blk, src_blk, 0 }, rep[3] = { dst_rep, src_rep, 0 };
-    move_lanes(PTO_A2A3_OP_VCOPY, bits, dst, src, NULL, repeat, blk, rep);
+    move_lanes(PTO_A2A3_OP_VCOPY, bits, dst, src, NULL, NULL, repeat, blk, rep);
 }
 
 void pto_a2a3_vcmp(pto_a2a3_cmp cmp, pto_dtype dt, const void *src0, const void *src1, uint32_t repeat,
@@ -254,8 +289,7 @@ void pto_a2a3_vcmp(pto_a2a3_cmp cmp, pto_dtype dt, const void *src0, const void 
     uint32_t l;
     uint64_t hi = 0, lo = 0;
     if ((unsigned)dt >= sizeof elem_bytes) { fault(op, PTO_A2A3_HW_ARG, NULL, "dtype", (uint64_t)dt, "a pto_dtype"); return; }
-    if ((unsigned)cmp > PTO_A2A3_GE) { fault(op, PTO_A2A3_HW_ARG, NULL, "condition", (uint64_t)cmp, "EQ, NE, LT, GT, LE or GE"); return; }
-    if (check_flags(op) || mask_lanes(op, elem_bytes[dt], repeat, &g)) return;
+    if (check_cmp(op, (unsigned)cmp) || check_flags(op) || mask_lanes(op, elem_bytes[dt], repeat, &g)) return;
     if (g.repeats != 1) { fault(op, PTO_A2A3_HW_REPEAT, NULL, "repeats", g.repeats, "1 (CMPMASK holds one repeat)"); return; }
     a = opnd("src0", src0, elem_bytes[dt], src0_blk, src0_rep);
     b = opnd("src1", src1, elem_bytes[dt], src1_blk, src1_rep);
@@ -270,11 +304,56 @@ void pto_a2a3_vcmp(pto_a2a3_cmp cmp, pto_dtype dt, const void *src0, const void 
     issued(op, 1);
 }
 
+void pto_a2a3_vcmpvs(pto_a2a3_cmp cmp, pto_dtype dt, void *dst, const void *src, const void *scalar, uint32_t repeat,
+                     uint32_t src_blk, uint32_t src_rep)
+{
+    const pto_a2a3_op op = PTO_A2A3_OP_VCMPVS;
+    unsigned char on[MAX_LANES];
+    operand a;
+    lanes g;
+    uint64_t r;
+    uint32_t l, s;
+    unsigned eb;
+    if (dt != PTO_F32 && dt != PTO_F16 && dt != PTO_I32)
+        { fault(op, PTO_A2A3_HW_ARG, NULL, "dtype", (uint64_t)dt, "f32, f16 or i32 (the hardware's vcmpvs types)"); return; }
+    if (check_cmp(op, (unsigned)cmp) || check_given(op, "scalar", scalar)) return;
+    if (dt == PTO_I32 && cmp != PTO_A2A3_EQ)
+        { fault(op, PTO_A2A3_HW_ARG, NULL, "condition on i32", (uint64_t)cmp, "EQ (the hardware compares i32 for equality only)"); return; }
+    eb = elem_bytes[dt];
+    if (check_flags(op) || whole_repeats(op, eb, repeat, &g)) return;
+    a = opnd("src", src, eb, src_blk, src_rep);
+    if (check_operand(op, &a, &g) || check_span(op, "dst", (uintptr_t)dst, bit_bytes(&g), BLOCK)) return;
+    s = load((uintptr_t)scalar, eb);
+    for (r = 0; r < g.repeats; r++) { /* a repeat reads all its lanes, then writes */
+        for (l = 0; l < g.E; l++) on[l] = (unsigned char)compare(dt, load(lane_addr(&a, r, l), eb), s, (unsigned)cmp);
+        store_bits((uintptr_t)dst + (uintptr_t)(r * g.E / 8), on, g.E);
+    }
+    issued(op, g.repeats);
+}
+
 void pto_a2a3_vsel(unsigned bits, void *dst, const void *src0, const void *src1, uint32_t repeat, uint32_t dst_blk,
                    uint32_t src0_blk, uint32_t src1_blk, uint32_t dst_rep, uint32_t src0_rep, uint32_t src1_rep)
 {
     const uint32_t blk[3] = { dst_blk, src0_blk, src1_blk }, rep[3] = { dst_rep, src0_rep, src1_rep };
-    move_lanes(PTO_A2A3_OP_VSEL, bits, dst, src0, src1, repeat, blk, rep);
+    move_lanes(PTO_A2A3_OP_VSEL, bits, dst, src0, src1, NULL, repeat, blk, rep);
+}
+
+void pto_a2a3_vsel_scalar(unsigned bits, void *dst, const void *src0, const void *sel, uint32_t repeat, uint32_t dst_blk,
+                          uint32_t src0_blk, uint32_t dst_rep, uint32_t src0_rep)
+{
+    const uint32_t blk[3] = { dst_blk, src0_blk, 0 }, rep[3] = { dst_rep, src0_rep, 0 };
+    if (sel == NULL) { fault(PTO_A2A3_OP_VSEL, PTO_A2A3_HW_UB_BOUNDS, "sel", "starts outside UB at host address", 0, "inside UB"); return; }
+    move_lanes(PTO_A2A3_OP_VSEL, bits, dst, src0, NULL, sel, repeat, blk, rep);
+}
+
+void pto_a2a3_set_cmpmask(const void *src)
+{
+    const pto_a2a3_op op = PTO_A2A3_OP_SET_CMPMASK;
+    const uintptr_t at = (uintptr_t)src;
+    if (check_flags(op) || check_span(op, "src", at, 16, BLOCK)) return;
+    m.cmp_lo = (uint64_t)load(at + 4, 4) << 32 | load(at, 4);
+    m.cmp_hi = (uint64_t)load(at + 12, 4) << 32 | load(at + 8, 4);
+    issued(op, 1);
 }
 
 void pto_a2a3_vreduce(pto_a2a3_op op, pto_dtype dt, void *dst, const void *src, uint32_t repeat,
@@ -346,7 +425,7 @@ void pto_a2a3_vbrcb(unsigned bits, void *dst, const void *src, uint32_t dst_blk,
     uint32_t r, v[BLOCKS_PER_REPEAT];
     uintptr_t s = (uintptr_t)src, d = (uintptr_t)dst;
     if (check_width(op, bits) || check_flags(op)) return;
-    if (repeat > MAX_REPEAT) { fault(op, PTO_A2A3_HW_REPEAT, NULL, "repeat", repeat, "at most " STR(PTO_A2A3_MAX_REPEAT)); return; }
+    if (check_repeat(op, repeat)) return;
     if (check_start(op, "src", s, BLOCK) || check_start(op, "dst", d, BLOCK) || check_stride(op, "dst", "block stride", dst_blk)
         || check_stride(op, "dst", "repeat stride", dst_rep))
         return;

@@ -40,6 +40,14 @@ static void pred_set(pto_a5_preg *pg, unsigned eb, uint32_t l, int on)
     }
 }
 
+/* A predicate for elements of eb bytes with no lane on. */
+static void pred_none(pto_a5_preg *p, unsigned eb)
+{
+    unsigned k;
+    for (k = 0; k < VL / 32; k++) p->bits[k] = 0;
+    p->width = eb;
+}
+
 /* pg was made by plt for elements of eb bytes (every instruction that takes one needs one). */
 static int check_pred(pto_a5_op op, const char *name, const pto_a5_preg *pg, unsigned eb)
 {
@@ -73,20 +81,25 @@ void pto_a5_plt(unsigned bits, pto_a5_preg *dst, uint32_t *remaining)
     uint32_t l, lanes;
     if (check_width(op, bits)) return;
     lanes = *remaining < VL / eb ? *remaining : VL / eb;
-    for (l = 0; l < VL / 32; l++) dst->bits[l] = 0;
+    pred_none(dst, eb);
     for (l = 0; l < lanes; l++) pred_set(dst, eb, l, 1);
-    dst->width = eb;
     *remaining -= lanes; /* POST_UPDATE: the next plt makes the next chunk's predicate */
     issued(op, 0);
+}
+
+/* p was made for some element width (by plt, a compare, plds or predicate logic). */
+static int check_made(pto_a5_op op, const char *name, const pto_a5_preg *p)
+{
+    if (p == NULL) return fault(op, PTO_A5_HW_PREDICATE, name, "is missing; element bytes", 0, "a predicate made by plt");
+    if (p->width != 1 && p->width != 2 && p->width != 4)
+        return fault(op, PTO_A5_HW_PREDICATE, name, "was made for element bytes", p->width, "a predicate made by plt (1, 2 or 4 bytes)");
+    return 0;
 }
 
 /* Predicate logic: pg governs, and a (and b) were made for pg's width. */
 static int check_preds(pto_a5_op op, const pto_a5_preg *a, const pto_a5_preg *b, const pto_a5_preg *pg)
 {
-    if (pg == NULL) return fault(op, PTO_A5_HW_PREDICATE, "pg", "is missing; element bytes", 0, "a predicate made by plt");
-    if (pg->width != 1 && pg->width != 2 && pg->width != 4)
-        return fault(op, PTO_A5_HW_PREDICATE, "pg", "was made for element bytes", pg->width, "a predicate made by plt (1, 2 or 4 bytes)");
-    if (check_pred(op, "a", a, pg->width)) return 1;
+    if (check_made(op, "pg", pg) || check_pred(op, "a", a, pg->width)) return 1;
     return b != NULL && check_pred(op, "b", b, pg->width);
 }
 
@@ -111,14 +124,6 @@ void pto_a5_pnot(pto_a5_preg *dst, const pto_a5_preg *a, const pto_a5_preg *pg)
 
 /* ---- loads and stores ---- */
 
-/* The bytes a load or store touches: [at, at + n) inside UB, at aligned to align. */
-static int check_span(pto_a5_op op, uintptr_t at, uintptr_t n, unsigned align)
-{
-    if (check_start(op, "address", at, align)) return 1;
-    if (!in_ub(at, at + n)) return fault(op, PTO_A5_HW_UB_BOUNDS, "address", "reaches past the end of UB; bytes", (uint64_t)n, "inside UB");
-    return 0;
-}
-
 /* The span a NORM access covers: up to the last active lane (addresses grow with the lane). */
 static uintptr_t norm_span(const pto_a5_preg *pg, unsigned eb)
 {
@@ -138,13 +143,13 @@ void pto_a5_vlds(unsigned bits, pto_a5_vreg *dst, const void *base, uint32_t off
     uint32_t l;
     if (check_width(op, bits) || check_flags(op)) return;
     if (dist == PTO_A5_DIST_NORM) {
-        if (check_pred(op, "pg", pg, eb) || check_span(op, at, norm_span(pg, eb), PTO_A5_BLOCK_BYTES)) return;
+        if (check_pred(op, "pg", pg, eb) || check_span(op, "address", at, norm_span(pg, eb), PTO_A5_BLOCK_BYTES)) return;
         for (l = 0; l < VL / eb; l++) lane_set(&r, eb, l, pred_on(pg, eb, l) ? load(at + (uintptr_t)l * eb, eb) : 0);
     } else if (dist == PTO_A5_DIST_BLK) {
-        if (check_span(op, at, PTO_A5_BLOCK_BYTES, PTO_A5_BLOCK_BYTES)) return;
+        if (check_span(op, "address", at, PTO_A5_BLOCK_BYTES, PTO_A5_BLOCK_BYTES)) return;
         for (l = 0; l < VL / eb; l++) lane_set(&r, eb, l, load(at + (uintptr_t)(l % (PTO_A5_BLOCK_BYTES / eb)) * eb, eb));
     } else if (dist == PTO_A5_DIST_ONEPT) {
-        if (check_span(op, at, eb, eb)) return;
+        if (check_span(op, "address", at, eb, eb)) return;
         for (l = 0; l < VL / eb; l++) lane_set(&r, eb, l, l == 0 ? load(at, eb) : 0);
     } else {
         fault(op, PTO_A5_HW_ARG, NULL, "distribution", (uint64_t)dist, "NORM, BLK or ONEPT");
@@ -163,17 +168,51 @@ void pto_a5_vsts(unsigned bits, const pto_a5_vreg *src, void *base, uint32_t off
     uint32_t l;
     if (check_width(op, bits) || check_flags(op)) return;
     if (dist == PTO_A5_DIST_NORM) {
-        if (check_pred(op, "pg", pg, eb) || check_span(op, at, norm_span(pg, eb), PTO_A5_BLOCK_BYTES)) return;
+        if (check_pred(op, "pg", pg, eb) || check_span(op, "address", at, norm_span(pg, eb), PTO_A5_BLOCK_BYTES)) return;
         for (l = 0; l < VL / eb; l++)
             if (pred_on(pg, eb, l)) store(at + (uintptr_t)l * eb, eb, lane_get(src, eb, l));
     } else if (dist == PTO_A5_DIST_ONEPT) {
-        if (check_span(op, at, eb, eb)) return;
+        if (check_span(op, "address", at, eb, eb)) return;
         store(at, eb, lane_get(src, eb, 0));
     } else {
         fault(op, PTO_A5_HW_ARG, NULL, "distribution", (uint64_t)dist, "NORM or ONEPT");
         return;
     }
     su.vector_written = 1; /* the scalar unit must wait for a V->S flag */
+    issued(op, 1);
+}
+
+/* Packed predicate bits in UB: one bit per lane of the predicate's element width, VL / eb / 8
+ * bytes (8 for b32, 16 for b16, 32 for b8), aligned to their size. */
+static unsigned packed_bytes(unsigned eb) { return VL / eb / 8; }
+
+void pto_a5_psts(const pto_a5_preg *src, void *addr)
+{
+    const pto_a5_op op = PTO_A5_OP_PSTS;
+    const uintptr_t at = (uintptr_t)addr;
+    unsigned char on[MAX_LANES];
+    unsigned eb;
+    uint32_t l;
+    if (check_flags(op) || check_made(op, "src", src)) return;
+    eb = src->width;
+    if (check_span(op, "address", at, packed_bytes(eb), packed_bytes(eb))) return;
+    for (l = 0; l < VL / eb; l++) on[l] = (unsigned char)pred_on(src, eb, l);
+    store_bits(at, on, VL / eb);
+    su.vector_written = 1; /* the scalar unit must wait for a V->S flag */
+    issued(op, 1);
+}
+
+void pto_a5_plds(unsigned bits, pto_a5_preg *dst, const void *addr)
+{
+    const pto_a5_op op = PTO_A5_OP_PLDS;
+    const uintptr_t at = (uintptr_t)addr;
+    unsigned eb = bits / 8;
+    pto_a5_preg r;
+    uint32_t l;
+    if (check_width(op, bits) || check_flags(op) || check_span(op, "address", at, packed_bytes(eb), packed_bytes(eb))) return;
+    pred_none(&r, eb);
+    for (l = 0; l < VL / eb; l++) pred_set(&r, eb, l, bit_at(at, l));
+    pto_a5__copy_bytes(dst, &r, sizeof r);
     issued(op, 1);
 }
 
@@ -269,23 +308,37 @@ void pto_a5_vfold(pto_a5_op op, pto_dtype dt, pto_a5_vreg *dst, const pto_a5_vre
     issued(op, 1);
 }
 
+/* dst = the condition on the lanes of a and b, or of a and the scalar (a register) when one is
+ * given; 0 where pg is off. */
+static void compare_lanes(pto_a5_op op, pto_dtype dt, pto_a5_preg *dst, const pto_a5_vreg *a, const pto_a5_vreg *b,
+                          const void *scalar, const pto_a5_preg *pg, pto_a5_cmp cmp)
+{
+    pto_a5_preg r;
+    unsigned eb;
+    uint32_t l, s = 0;
+    if ((unsigned)dt >= sizeof elem_bytes) { fault(op, PTO_A5_HW_ARG, NULL, "dtype", (uint64_t)dt, "a pto_dtype"); return; }
+    if (check_cmp(op, (unsigned)cmp)) return;
+    eb = elem_bytes[dt];
+    if (check_pred(op, "pg", pg, eb)) return;
+    if (scalar) s = load((uintptr_t)scalar, eb);
+    pred_none(&r, eb);
+    for (l = 0; l < VL / eb; l++)
+        pred_set(&r, eb, l, pred_on(pg, eb, l) && compare(dt, lane_get(a, eb, l), scalar ? s : lane_get(b, eb, l), (unsigned)cmp));
+    pto_a5__copy_bytes(dst, &r, sizeof r);
+    issued(op, 1);
+}
+
 void pto_a5_vcmp(pto_dtype dt, pto_a5_preg *dst, const pto_a5_vreg *a, const pto_a5_vreg *b,
                     const pto_a5_preg *pg, pto_a5_cmp cmp)
 {
-    const pto_a5_op op = PTO_A5_OP_VCMP;
-    pto_a5_preg r;
-    unsigned eb, k;
-    uint32_t l;
-    if ((unsigned)dt >= sizeof elem_bytes) { fault(op, PTO_A5_HW_ARG, NULL, "dtype", (uint64_t)dt, "a pto_dtype"); return; }
-    if ((unsigned)cmp > PTO_A5_GE) { fault(op, PTO_A5_HW_ARG, NULL, "condition", (uint64_t)cmp, "EQ, NE, LT, GT, LE or GE"); return; }
-    eb = elem_bytes[dt];
-    if (check_pred(op, "pg", pg, eb)) return;
-    for (k = 0; k < VL / 32; k++) r.bits[k] = 0;
-    for (l = 0; l < VL / eb; l++)
-        pred_set(&r, eb, l, pred_on(pg, eb, l) && compare(dt, lane_get(a, eb, l), lane_get(b, eb, l), (unsigned)cmp));
-    r.width = eb;
-    pto_a5__copy_bytes(dst, &r, sizeof r);
-    issued(op, 1);
+    compare_lanes(PTO_A5_OP_VCMP, dt, dst, a, b, NULL, pg, cmp);
+}
+
+void pto_a5_vcmps(pto_dtype dt, pto_a5_preg *dst, const pto_a5_vreg *a, const void *scalar, const pto_a5_preg *pg,
+                  pto_a5_cmp cmp)
+{
+    if (check_given(PTO_A5_OP_VCMPS, "scalar", scalar)) return;
+    compare_lanes(PTO_A5_OP_VCMPS, dt, dst, a, NULL, scalar, pg, cmp);
 }
 
 /* ---- moves ---- */

@@ -155,6 +155,20 @@ static int check_start(PTO(op) op, const char *name, uintptr_t a, unsigned align
     return 0;
 }
 
+/* The bytes a load or store touches: [at, at + n) inside UB, at aligned to align. */
+static int check_span(PTO(op) op, const char *name, uintptr_t at, uintptr_t n, unsigned align)
+{
+    if (check_start(op, name, at, align)) return 1;
+    if (!in_ub(at, at + n)) return fault(op, PTO_(HW_UB_BOUNDS), name, "reaches past the end of UB; bytes", (uint64_t)n, "inside UB");
+    return 0;
+}
+
+/* A scalar operand is a value (a register), passed by address: it must be there. */
+static int check_given(PTO(op) op, const char *name, const void *p)
+{
+    return p == NULL ? fault(op, PTO_(HW_ARG), name, "is missing; address", 0, "a value") : 0;
+}
+
 static int check_dtype(PTO(op) op, pto_dtype dt)
 {
     if ((unsigned)dt >= sizeof elem_bytes || !(takes(op) >> dt & 1u))
@@ -289,6 +303,12 @@ static int64_t key(pto_dtype dt, uint32_t v)
 #undef SIM_KEY_CASE
 }
 
+/* A vcmp condition: a pto_<p>_cmp. */
+static int check_cmp(PTO(op) op, unsigned cmp)
+{
+    return cmp > PTO_(GE) ? fault(op, PTO_(HW_ARG), NULL, "condition", cmp, "EQ, NE, LT, GT, LE or GE") : 0;
+}
+
 /* vcmp's condition on two lanes: IEEE comparison for floats (NaN is unordered: only NE holds),
  * exact comparison for integers. cmp is a pto_<p>_cmp, whose order every model shares:
  * EQ, NE, LT, GT, LE, GE. */
@@ -355,6 +375,25 @@ static uint32_t fold_tree(PTO(op) lanes, pto_dtype dt, uint32_t *v, uint32_t n)
         n -= half;
     }
     return v[0];
+}
+
+/* ---- packed bits in UB (compare results, selection masks): bit k is bit k % 8 of byte k / 8,
+ * the least significant first ---- */
+
+static int bit_at(uintptr_t at, uint64_t k)
+{
+    return (int)(load(at + (uintptr_t)(k / 8), 1) >> (k % 8) & 1u);
+}
+
+/* Bits 0 .. n-1 (n a multiple of 8) from `on`, one flag per bit. */
+static void store_bits(uintptr_t at, const unsigned char *on, uint32_t n)
+{
+    uint32_t k, b;
+    for (k = 0; k < n / 8; k++) {
+        uint32_t v = 0;
+        for (b = 0; b < 8; b++) v |= (uint32_t)(on[8 * k + b] != 0) << b;
+        store(at + k, 1, v);
+    }
 }
 
 /* ---- the scalar unit: loads and stores of UB, and the flags that hand UB data over between it

@@ -311,6 +311,189 @@ static void vcmp_and_vsel_select_by_cmpmask(void **state)
     EXPECT_FAULT(PTO_A2A3_HW_ARG, pto_a2a3_vsel(8, idx + 128, idx + 64, idx, 1, 1, 1, 1, 8, 8, 8));
 }
 
+/* vcmpvs: bit r*E + l of dst is the condition on lane l of repeat r and the scalar, LSB first,
+ * E / 8 bytes a repeat, contiguous; no mask: every lane of every repeat is compared */
+static void vcmpvs_writes_a_bit_per_lane_across_repeats(void **state)
+{
+    uint8_t *bits = ub + 8192;
+    uint16_t *h = (uint16_t *)(void *)(ub + 4096);
+    pto_a2a3_stats s;
+    int i;
+    (void)state;
+    for (i = 0; i < 64; i++) {
+        f32[i] = (float)i;
+        f32[128 + i] = (float)(64 + i); /* repeat 1, 16 blocks on (src repeat stride 16) */
+        f32[64 + i] = -1.0f;            /* between them: never read */
+    }
+    memset(bits, 0xaa, 64);
+    pto_a2a3_set_vector_mask(0, 1); /* the mask plays no part */
+    pto_a2a3_vcmpvs_f32(PTO_A2A3_GE, bits, f32, 70.0f, 2, 1, 16);
+    for (i = 0; i < 8; i++) assert_int_equal(bits[i], 0);
+    assert_int_equal(bits[8], 0xc0); /* lanes 6 and 7 of repeat 1: 70, 71 */
+    for (i = 9; i < 16; i++) assert_int_equal(bits[i], 0xff);
+    assert_int_equal(bits[16], 0xaa); /* past the two repeats: untouched */
+    for (i = 0; i < 128; i++) h[i] = i % 2 ? 0x4000 : 0x3c00; /* 2, 1 */
+    pto_a2a3_vcmpvs_f16(PTO_A2A3_LT, bits + 32, h, 0x3e00, 1, 1, 8); /* < 1.5: the even lanes, 16 bytes */
+    for (i = 0; i < 16; i++) assert_int_equal(bits[32 + i], 0x55);
+    assert_int_equal(bits[48], 0xaa);
+    pto_a2a3_vcmpvs_f16(PTO_A2A3_LT, bits + 32, h, 0x3e00, 0, 1, 8); /* no repeat, no write */
+    s = stats();
+    assert_int_equal(s.by_op[PTO_A2A3_OP_VCMPVS], 3);
+    assert_int_equal(s.repeats_by_op[PTO_A2A3_OP_VCMPVS], 2 + 1 + 0);
+    assert_int_equal(s.faults, 0);
+}
+
+/* IEEE: with a NaN every condition is false but NE; i32 compares for EQ only */
+static void vcmpvs_nan_and_i32_eq(void **state)
+{
+    static const uint8_t want[6] = { 0x1, 0xe, 0x2, 0x4, 0x3, 0x5 }; /* lanes 0..3 per condition, enum order */
+    uint32_t *u = (uint32_t *)(void *)ub;
+    int32_t *s32 = (int32_t *)(void *)(ub + 1024);
+    uint8_t *bits = ub + 8192;
+    uint32_t nan = 0x7fc00000u;
+    float qnan;
+    int c, i;
+    (void)state;
+    memcpy(&qnan, &nan, sizeof qnan);
+    for (i = 0; i < 64; i++) f32[i] = 1.0f;
+    f32[1] = 0.5f;
+    f32[2] = 2.0f;
+    u[3] = nan;
+    for (c = PTO_A2A3_EQ; c <= PTO_A2A3_GE; c++) {
+        pto_a2a3_vcmpvs_f32((pto_a2a3_cmp)c, bits, f32, 1.0f, 1, 1, 8);
+        assert_int_equal(bits[0] & 0xf, want[c]);
+        pto_a2a3_vcmpvs_f32((pto_a2a3_cmp)c, bits + 32, f32, qnan, 1, 1, 8); /* a NaN scalar */
+        for (i = 0; i < 8; i++) assert_int_equal(bits[32 + i], c == PTO_A2A3_NE ? 0xff : 0);
+    }
+    s32[0] = 5;
+    s32[63] = 5;
+    s32[9] = -5;
+    pto_a2a3_vcmpvs_i32(PTO_A2A3_EQ, bits + 64, s32, 5, 1, 1, 8);
+    assert_int_equal(bits[64], 0x01);
+    for (i = 1; i < 7; i++) assert_int_equal(bits[64 + i], 0);
+    assert_int_equal(bits[71], 0x80);
+    EXPECT_FAULT(PTO_A2A3_HW_ARG, pto_a2a3_vcmpvs_i32(PTO_A2A3_LT, bits + 64, s32, 5, 1, 1, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_ARG, pto_a2a3_vcmpvs_i32(PTO_A2A3_NE, bits + 64, s32, 5, 1, 1, 8));
+    assert_int_equal(stats().by_op[PTO_A2A3_OP_VCMPVS], 13);
+}
+
+static void vcmpvs_rules(void **state)
+{
+    uint8_t *bits = ub + 8192;
+    float host[64];
+    (void)state;
+    memset(host, 0, sizeof host);
+    EXPECT_FAULT(PTO_A2A3_HW_ALIGN, pto_a2a3_vcmpvs_f32(PTO_A2A3_EQ, bits + 8, f32, 0.0f, 1, 1, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_ALIGN, pto_a2a3_vcmpvs_f32(PTO_A2A3_EQ, bits, f32 + 1, 0.0f, 1, 1, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_UB_BOUNDS, pto_a2a3_vcmpvs_f32(PTO_A2A3_EQ, ub + PTO_A2A3_UB_BYTES - 32, f32, 0.0f, 5, 1, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_UB_BOUNDS, pto_a2a3_vcmpvs_f32(PTO_A2A3_EQ, bits, host, 0.0f, 1, 1, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_UB_BOUNDS, pto_a2a3_vcmpvs_f32(PTO_A2A3_EQ, bits, (const float *)(const void *)(ub + PTO_A2A3_UB_BYTES - 128),
+                                                          0.0f, 1, 1, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_REPEAT, pto_a2a3_vcmpvs_f32(PTO_A2A3_EQ, bits, f32, 0.0f, 256, 1, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_STRIDE, pto_a2a3_vcmpvs_f32(PTO_A2A3_EQ, bits, f32, 0.0f, 2, 1, 256));
+    EXPECT_FAULT(PTO_A2A3_HW_ARG, pto_a2a3_vcmpvs_f32((pto_a2a3_cmp)6, bits, f32, 0.0f, 1, 1, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_ARG, pto_a2a3_vcmpvs(PTO_A2A3_EQ, PTO_U16, bits, f32, &(uint16_t){ 0 }, 1, 1, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_ARG, pto_a2a3_vcmpvs(PTO_A2A3_EQ, PTO_F32, bits, f32, NULL, 1, 1, 8));
+    pto_a2a3_set_mask_count();
+    pto_a2a3_set_vector_mask(0, 64);
+    EXPECT_FAULT(PTO_A2A3_HW_MASK, pto_a2a3_vcmpvs_f32(PTO_A2A3_EQ, bits, f32, 0.0f, 1, 1, 8));
+    pto_a2a3_set_mask_norm();
+    pto_a2a3_sst_b32(ub, 0);
+    EXPECT_FAULT(PTO_A2A3_HW_FLAG, pto_a2a3_vcmpvs_f32(PTO_A2A3_EQ, bits, f32, 0.0f, 1, 1, 8));
+    pto_a2a3_flag_s_to_v();
+    assert_int_equal(stats().instructions, 0);
+}
+
+/* set_cmpmask loads CMPMASK's 128 bits (bit 8k + b = bit b of byte k); vsel mode 0 selects by
+ * them, mode 1 by its own bits in UB with CMPMASK's low element as the scalar */
+static void set_cmpmask_and_vsel_scalar(void **state)
+{
+    uint32_t *u = (uint32_t *)(void *)ub;
+    uint16_t *h = (uint16_t *)(void *)(ub + 4096);
+    uint8_t *blk = ub + 8192, *sel = ub + 8192 + 64;
+    pto_a2a3_stats s;
+    int i;
+    (void)state;
+    /* the TSELS sequence: the scalar unit writes the scalar, an S->V flag, set_cmpmask */
+    pto_a2a3_sst_b32(blk, 0xbf800000u); /* -1.0f */
+    EXPECT_FAULT(PTO_A2A3_HW_FLAG, pto_a2a3_set_cmpmask(blk));
+    pto_a2a3_flag_s_to_v();
+    pto_a2a3_set_cmpmask(blk);
+    for (i = 0; i < 128; i++) { f32[i] = (float)i; f32[256 + i] = 7.0f; }
+    for (i = 0; i < 128; i++)
+        if (i % 3 == 0) sel[i / 8] |= (uint8_t)(1u << (i % 8));
+    pto_a2a3_set_mask_count();
+    pto_a2a3_set_vector_mask(0, 100); /* two repeats: bits 0..63, then 64..99 */
+    pto_a2a3_vsel_scalar_b32(f32 + 256, f32, sel, 0, 1, 1, 8, 8);
+    for (i = 0; i < 100; i++) assert_true(f32[256 + i] == (i % 3 == 0 ? (float)i : -1.0f));
+    for (i = 100; i < 128; i++) assert_true(f32[256 + i] == 7.0f); /* past the count: untouched */
+    pto_a2a3_set_mask_norm();
+    pto_a2a3_set_vector_mask(0, 0xf0); /* lanes 4..7 */
+    for (i = 0; i < 64; i++) f32[256 + i] = 7.0f;
+    pto_a2a3_vsel_scalar_b32(f32 + 256, f32, sel, 1, 1, 1, 8, 8);
+    for (i = 0; i < 64; i++) assert_true(f32[256 + i] == (i < 4 || i > 7 ? 7.0f : i == 6 ? 6.0f : -1.0f));
+    /* 16-bit lanes take CMPMASK[15:0]; E = 128 bits a repeat: repeat 0's all clear, repeat 1's all set */
+    u[2048 + 0] = 0xabcd1234u;
+    memset(sel, 0, 16);
+    memset(sel + 16, 0xff, 16);
+    pto_a2a3_set_cmpmask(ub + 8192);
+    for (i = 0; i < 256; i++) h[i] = (uint16_t)i;
+    pto_a2a3_set_vector_mask(~(uint64_t)0, ~(uint64_t)0);
+    pto_a2a3_vsel_scalar_b16(h + 512, h, sel, 2, 1, 1, 8, 8);
+    for (i = 0; i < 256; i++) assert_int_equal(h[512 + i], i < 128 ? 0x1234 : i);
+    pto_a2a3_vsel_scalar_b32(u + 1024, u, sel, 1, 1, 1, 8, 8);
+    for (i = 0; i < 64; i++) assert_int_equal(u[1024 + i], 0xabcd1234u); /* 32-bit lanes take CMPMASK[31:0] */
+    /* mode 0 selects by the loaded bits, in every repeat: byte 0 = 0x05 is lanes 0 and 2 */
+    memset(blk, 0, 16);
+    blk[0] = 0x05;
+    blk[8] = 0x01; /* bit 64: no lane of a 64-lane f32 repeat */
+    pto_a2a3_set_cmpmask(blk);
+    for (i = 0; i < 128; i++) f32[384 + i] = -2.0f;
+    pto_a2a3_vsel_b32(f32 + 256, f32, f32 + 384, 2, 1, 1, 1, 8, 8, 8);
+    for (i = 0; i < 128; i++) assert_true(f32[256 + i] == (i % 64 == 0 || i % 64 == 2 ? (float)i : -2.0f));
+    s = stats();
+    assert_int_equal(s.by_op[PTO_A2A3_OP_SET_CMPMASK], 3);
+    assert_int_equal(s.repeats_by_op[PTO_A2A3_OP_SET_CMPMASK], 3);
+    assert_int_equal(s.by_op[PTO_A2A3_OP_VSEL], 5);
+    assert_int_equal(s.repeats_by_op[PTO_A2A3_OP_VSEL], 2 + 1 + 2 + 1 + 2);
+    assert_int_equal(s.faults, 1);
+}
+
+static void set_cmpmask_and_vsel_scalar_rules(void **state)
+{
+    uint8_t *blk = ub + 8192, *sel = ub + 8192 + 64;
+    uint8_t host[32];
+    (void)state;
+    memset(host, 0, sizeof host);
+    blk[0] = 0x01;
+    pto_a2a3_set_cmpmask(blk); /* lane 0 */
+    EXPECT_FAULT(PTO_A2A3_HW_ALIGN, pto_a2a3_set_cmpmask(blk + 16));
+    EXPECT_FAULT(PTO_A2A3_HW_UB_BOUNDS, pto_a2a3_set_cmpmask(host));
+    EXPECT_FAULT(PTO_A2A3_HW_UB_BOUNDS, pto_a2a3_set_cmpmask(ub + PTO_A2A3_UB_BYTES));
+    f32[0] = 1.0f;
+    pto_a2a3_vsel_b32(f32 + 64, f32, f32 + 128, 1, 1, 1, 1, 8, 8, 8); /* CMPMASK is still lane 0 alone */
+    assert_true(f32[64] == 1.0f && f32[65] == 0.0f);
+    EXPECT_FAULT(PTO_A2A3_HW_ALIGN, pto_a2a3_vsel_scalar_b32(f32 + 64, f32, sel + 8, 1, 1, 1, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_ALIGN, pto_a2a3_vsel_scalar_b32(f32 + 65, f32, sel, 1, 1, 1, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_UB_BOUNDS, pto_a2a3_vsel_scalar_b32(f32 + 64, f32, host, 1, 1, 1, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_UB_BOUNDS, pto_a2a3_vsel_scalar_b32(f32 + 64, f32, NULL, 1, 1, 1, 8, 8));
+    pto_a2a3_set_mask_count();
+    pto_a2a3_set_vector_mask(0, 5 * 64); /* five repeats: 40 bytes of bits, 32 left in UB */
+    EXPECT_FAULT(PTO_A2A3_HW_UB_BOUNDS, pto_a2a3_vsel_scalar_b32(f32 + 64, f32, ub + PTO_A2A3_UB_BYTES - 32, 0, 1, 1, 8, 8));
+    pto_a2a3_set_mask_norm();
+    EXPECT_FAULT(PTO_A2A3_HW_REPEAT, pto_a2a3_vsel_scalar_b32(f32 + 64, f32, sel, 256, 1, 1, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_STRIDE, pto_a2a3_vsel_scalar_b32(f32 + 64, f32, sel, 2, 1, 1, 8, 256));
+    EXPECT_FAULT(PTO_A2A3_HW_ARG, pto_a2a3_vsel_scalar(8, f32 + 64, f32, sel, 1, 1, 1, 8, 8));
+    pto_a2a3_set_vector_mask(0, 0);
+    EXPECT_FAULT(PTO_A2A3_HW_MASK, pto_a2a3_vsel_scalar_b32(f32 + 64, f32, sel, 1, 1, 1, 8, 8));
+    pto_a2a3_set_vector_mask(~(uint64_t)0, ~(uint64_t)0);
+    pto_a2a3_flag_v_to_s();
+    pto_a2a3_sst_b32(ub, 0);
+    EXPECT_FAULT(PTO_A2A3_HW_FLAG, pto_a2a3_vsel_scalar_b32(f32 + 64, f32, sel, 1, 1, 1, 8, 8));
+    pto_a2a3_flag_s_to_v();
+    assert_int_equal(stats().instructions, 2);
+}
+
 static void broken_rules_are_faults_that_change_nothing(void **state)
 {
     float host[64];
@@ -424,6 +607,11 @@ int main(void)
         cmocka_unit_test_setup(vbrcb_and_vreducev2_move_bits, setup),
         cmocka_unit_test_setup(vcopy_moves_the_active_lanes, setup),
         cmocka_unit_test_setup(vcmp_and_vsel_select_by_cmpmask, setup),
+        cmocka_unit_test_setup(vcmpvs_writes_a_bit_per_lane_across_repeats, setup),
+        cmocka_unit_test_setup(vcmpvs_nan_and_i32_eq, setup),
+        cmocka_unit_test_setup(vcmpvs_rules, setup),
+        cmocka_unit_test_setup(set_cmpmask_and_vsel_scalar, setup),
+        cmocka_unit_test_setup(set_cmpmask_and_vsel_scalar_rules, setup),
         cmocka_unit_test_setup(broken_rules_are_faults_that_change_nothing, setup),
         cmocka_unit_test_setup(shifts_bitwise_and_lrelu, setup),
         cmocka_unit_test_setup(scalar_and_vector_hand_over_through_flags, setup),

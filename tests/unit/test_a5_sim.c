@@ -260,6 +260,159 @@ static void vcadd_sums_the_active_lanes_by_the_adjacent_pair_tree(void **state)
     assert_int_equal(stats().by_op[PTO_A5_OP_VCADD], 4);
 }
 
+/* vcmps: the condition on each lane and the scalar into a predicate of the dtype's width, 0 where
+ * pg is off; IEEE: with a NaN only NE holds */
+static void vcmps_compares_lanes_with_a_scalar(void **state)
+{
+    pto_a5_vreg a;
+    pto_a5_preg full, four, full8, full16, p, before;
+    uint32_t all = 64, n = 4, all8 = 256, all16 = 128;
+    uint32_t *u = (uint32_t *)(void *)ub;
+    int8_t *s8 = (int8_t *)(void *)(ub + 4096);
+    uint16_t *u16 = (uint16_t *)(void *)(ub + 8192);
+    uint8_t *bits = ub + 16384;
+    uint32_t nan = 0x7fc00000u;
+    float qnan;
+    pto_a5_stats s;
+    int l;
+    (void)state;
+    memcpy(&qnan, &nan, sizeof qnan);
+    pto_a5_plt_b32(&full, &all);
+    pto_a5_plt_b32(&four, &n);
+    pto_a5_plt_b8(&full8, &all8);
+    pto_a5_plt_b16(&full16, &all16);
+    for (l = 0; l < 64; l++) f32[l] = (float)l;
+    u[5] = nan;
+    pto_a5_vlds_b32(&a, f32, 0, PTO_A5_DIST_NORM, &full);
+    pto_a5_vcmps_f32(&p, &a, 10.0f, &full, PTO_A5_LT); /* lanes 0..9 but the NaN */
+    assert_int_equal(p.width, 4);
+    assert_int_equal(p.bits[0], 0xff0fffffu); /* 4 bits a lane: lanes 0..7, lane 5 off */
+    assert_int_equal(p.bits[1], 0x000000ffu);
+    assert_int_equal(p.bits[2], 0);
+    pto_a5_vcmps_f32(&p, &a, 10.0f, &four, PTO_A5_LT); /* pg off: 0 */
+    assert_int_equal(p.bits[0], 0x0000ffffu);
+    assert_int_equal(p.bits[1], 0);
+    pto_a5_vcmps_f32(&p, &a, 5.0f, &full, PTO_A5_GE); /* 5..63 but the NaN */
+    assert_int_equal(p.bits[0], 0xff000000u);
+    assert_int_equal(p.bits[7], 0xffffffffu);
+    pto_a5_vcmps_f32(&p, &a, qnan, &full, PTO_A5_NE); /* a NaN scalar: NE everywhere */
+    for (l = 0; l < 8; l++) assert_int_equal(p.bits[l], 0xffffffffu);
+    pto_a5_vcmps_f32(&p, &a, qnan, &full, PTO_A5_EQ);
+    for (l = 0; l < 8; l++) assert_int_equal(p.bits[l], 0);
+    for (l = 0; l < 256; l++) s8[l] = (int8_t)(l % 2 ? 1 : -1);
+    pto_a5_vlds_b8(&a, s8, 0, PTO_A5_DIST_NORM, &full8);
+    pto_a5_vcmps_i8(&p, &a, (int8_t)0, &full8, PTO_A5_GT); /* the odd lanes, one bit each */
+    assert_int_equal(p.width, 1);
+    for (l = 0; l < 8; l++) assert_int_equal(p.bits[l], 0xaaaaaaaau);
+    for (l = 0; l < 128; l++) u16[l] = (uint16_t)(l * 512); /* u16 orders unsigned: 0x8000 and up are large */
+    pto_a5_vlds_b16(&a, u16, 0, PTO_A5_DIST_NORM, &full16);
+    pto_a5_vcmps_u16(&p, &a, (uint16_t)0x8000, &full16, PTO_A5_GE); /* lanes 64..127 */
+    pto_a5_psts(&p, bits);
+    for (l = 0; l < 16; l++) assert_int_equal(bits[l], l < 8 ? 0 : 0xff);
+    s = stats();
+    assert_int_equal(s.by_op[PTO_A5_OP_VCMPS], 7);
+    assert_int_equal(s.repeats_by_op[PTO_A5_OP_VCMPS], 7);
+    assert_int_equal(s.faults, 0);
+    /* broken rules: a fault, and neither UB nor the destination predicate changes */
+    memcpy(&before, &p, sizeof p);
+    EXPECT_FAULT(PTO_A5_HW_PREDICATE, pto_a5_vcmps_f32(&p, &a, 0.0f, &full16, PTO_A5_LT));
+    EXPECT_FAULT(PTO_A5_HW_PREDICATE, pto_a5_vcmps_f32(&p, &a, 0.0f, NULL, PTO_A5_LT));
+    EXPECT_FAULT(PTO_A5_HW_ARG, pto_a5_vcmps_f32(&p, &a, 0.0f, &full, (pto_a5_cmp)6));
+    EXPECT_FAULT(PTO_A5_HW_ARG, pto_a5_vcmps((pto_dtype)9, &p, &a, &(uint32_t){ 0 }, &full, PTO_A5_LT));
+    EXPECT_FAULT(PTO_A5_HW_ARG, pto_a5_vcmps(PTO_F32, &p, &a, NULL, &full, PTO_A5_LT));
+    assert_memory_equal(&before, &p, sizeof p);
+    assert_int_equal(stats().by_op[PTO_A5_OP_VCMPS], 7);
+}
+
+/* psts: one bit per lane of the predicate's width, LSB first (8 bytes for b32, 16 for b16, 32 for
+ * b8); plds: the inverse */
+static void psts_and_plds_move_a_bit_per_lane(void **state)
+{
+    pto_a5_vreg a, b, r;
+    pto_a5_preg p, q, full;
+    uint32_t all = 64, n = 37;
+    uint8_t *bits = ub + 16384;
+    pto_a5_stats s;
+    int l;
+    (void)state;
+    memset(bits, 0xee, 128);
+    pto_a5_plt_b32(&p, &n); /* lanes 0..36 */
+    pto_a5_psts(&p, bits);
+    for (l = 0; l < 4; l++) assert_int_equal(bits[l], 0xff);
+    assert_int_equal(bits[4], 0x1f);
+    assert_int_equal(bits[5] | bits[6] | bits[7], 0);
+    assert_int_equal(bits[8], 0xee); /* 8 bytes for 64 lanes */
+    memset(bits + 32, 0, 8);
+    bits[32] = 0x81; /* lanes 0, 7 and 63 */
+    bits[39] = 0x80;
+    pto_a5_plds_b32(&q, bits + 32);
+    assert_int_equal(q.width, 4);
+    assert_int_equal(q.bits[0], 0xf000000fu);
+    assert_int_equal(q.bits[7], 0xf0000000u);
+    for (l = 1; l < 7; l++) assert_int_equal(q.bits[l], 0);
+    pto_a5_plt_b32(&full, &all);
+    for (l = 0; l < 64; l++) { f32[l] = (float)l; f32[64 + l] = -1.0f; }
+    pto_a5_vlds_b32(&a, f32, 0, PTO_A5_DIST_NORM, &full);
+    pto_a5_vlds_b32(&b, f32, 64, PTO_A5_DIST_NORM, &full);
+    pto_a5_vsel_b32(&r, &a, &b, &q); /* the loaded bits select lanes */
+    for (l = 0; l < 64; l++) assert_true(lanef(&r, l) == (l == 0 || l == 7 || l == 63 ? (float)l : -1.0f));
+    for (l = 0; l < 16; l++) bits[64 + l] = (uint8_t)(0x11 * l);
+    pto_a5_plds_b16(&q, bits + 64);
+    assert_int_equal(q.width, 2);
+    pto_a5_psts(&q, bits + 96);
+    assert_memory_equal(bits + 64, bits + 96, 16);
+    assert_int_equal(bits[96 + 16], 0xee);
+    for (l = 0; l < 32; l++) bits[l] = (uint8_t)(l * 37);
+    pto_a5_plds_b8(&q, bits);
+    pto_a5_psts(&q, bits + 64);
+    assert_memory_equal(bits, bits + 64, 32);
+    s = stats();
+    assert_int_equal(s.by_op[PTO_A5_OP_PSTS], 3);
+    assert_int_equal(s.by_op[PTO_A5_OP_PLDS], 3);
+    assert_int_equal(s.repeats_by_op[PTO_A5_OP_PSTS], 3); /* as vsts */
+    assert_int_equal(s.repeats_by_op[PTO_A5_OP_PLDS], 3); /* as vlds */
+    assert_int_equal(s.faults, 0);
+}
+
+static void psts_and_plds_rules(void **state)
+{
+    pto_a5_preg p32, p16, p8, q, before;
+    uint32_t n32 = 64, n16 = 128, n8 = 256;
+    uint8_t host[32];
+    (void)state;
+    memset(host, 0, sizeof host);
+    pto_a5_plt_b32(&p32, &n32);
+    pto_a5_plt_b16(&p16, &n16);
+    pto_a5_plt_b8(&p8, &n8);
+    memcpy(&q, &p16, sizeof q);
+    memcpy(&before, &q, sizeof q);
+    EXPECT_FAULT(PTO_A5_HW_ALIGN, pto_a5_psts(&p32, ub + 4));  /* 8 bytes: 8-byte aligned */
+    EXPECT_FAULT(PTO_A5_HW_ALIGN, pto_a5_psts(&p16, ub + 8));  /* 16 bytes: 16-byte aligned */
+    EXPECT_FAULT(PTO_A5_HW_ALIGN, pto_a5_psts(&p8, ub + 16));  /* 32 bytes: 32-byte aligned */
+    EXPECT_FAULT(PTO_A5_HW_ALIGN, pto_a5_plds_b16(&q, ub + 8));
+    EXPECT_FAULT(PTO_A5_HW_ALIGN, pto_a5_plds_b8(&q, ub + 16));
+    EXPECT_FAULT(PTO_A5_HW_UB_BOUNDS, pto_a5_psts(&p32, host));
+    EXPECT_FAULT(PTO_A5_HW_UB_BOUNDS, pto_a5_psts(&p32, ub + PTO_A5_UB_BYTES));
+    EXPECT_FAULT(PTO_A5_HW_UB_BOUNDS, pto_a5_plds_b32(&q, host));
+    EXPECT_FAULT(PTO_A5_HW_UB_BOUNDS, pto_a5_plds_b8(&q, ub + PTO_A5_UB_BYTES));
+    EXPECT_FAULT(PTO_A5_HW_PREDICATE, pto_a5_psts(NULL, ub));
+    q.width = 3;
+    EXPECT_FAULT(PTO_A5_HW_PREDICATE, pto_a5_psts(&q, ub));
+    q.width = before.width;
+    EXPECT_FAULT(PTO_A5_HW_ARG, pto_a5_plds(64, &q, ub));
+    pto_a5_psts(&p32, ub + PTO_A5_UB_BYTES - 8); /* the last 8 bytes of UB */
+    EXPECT_FAULT(PTO_A5_HW_FLAG, (void)pto_a5_sld_b32(ub + PTO_A5_UB_BYTES - 8));
+    pto_a5_flag_v_to_s();
+    assert_int_equal(pto_a5_sld_b32(ub + PTO_A5_UB_BYTES - 8), 0xffffffffu);
+    pto_a5_sst_b32(ub, 0);
+    EXPECT_FAULT(PTO_A5_HW_FLAG, pto_a5_plds_b32(&q, ub));
+    EXPECT_FAULT(PTO_A5_HW_FLAG, pto_a5_psts(&p32, ub + 64));
+    pto_a5_flag_s_to_v();
+    assert_memory_equal(&before, &q, sizeof q);
+    assert_int_equal(stats().by_op[PTO_A5_OP_PSTS], 1);
+    assert_int_equal(stats().by_op[PTO_A5_OP_PLDS], 0);
+}
+
 static void broken_rules_are_faults_that_change_nothing(void **state)
 {
     pto_a5_vreg r;
@@ -373,6 +526,9 @@ int main(void)
         cmocka_unit_test_setup(reductions_compares_and_moves, setup),
         cmocka_unit_test_setup(vcmin_takes_the_first_minimum_and_the_first_nan, setup),
         cmocka_unit_test_setup(vcadd_sums_the_active_lanes_by_the_adjacent_pair_tree, setup),
+        cmocka_unit_test_setup(vcmps_compares_lanes_with_a_scalar, setup),
+        cmocka_unit_test_setup(psts_and_plds_move_a_bit_per_lane, setup),
+        cmocka_unit_test_setup(psts_and_plds_rules, setup),
         cmocka_unit_test_setup(broken_rules_are_faults_that_change_nothing, setup),
         cmocka_unit_test_setup(shifts_bitwise_and_lrelu, setup),
         cmocka_unit_test_setup(scalar_and_vector_hand_over_through_flags, setup),
