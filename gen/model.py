@@ -109,6 +109,8 @@ class Tuple:
     """One legal operand tuple: an entry point plus dtypes, axes and layouts."""
 
     def __init__(self, inst, entry, dvars, axes, layouts):
+        # dvars: dtype variable -> dtype name; an operand of a fixed dtype (dtype = "u8" in the
+        # kind) has that name as its variable, bound to itself
         self.inst, self.entry, self.dvars, self.axes, self.layouts = inst, entry, dvars, axes, layouts
         self.ops = [o for o in entry["operands"] if self.present(o)]
         self.sources = []  # base profiles that accept this tuple
@@ -246,7 +248,7 @@ class Instruction:
             evars = sorted({k["operands"][op]["dtype"] for op in entry["operands"] if k["operands"][op]["dtype"]})
             axes_list = [ax for ax in k["axes"] if ax["derive"] != "form"]
             form_axis = [ax for ax in k["axes"] if ax["derive"] == "form"]
-            for dts in itertools.product(*[legal["dtypes"][v] for v in evars]):
+            for dts in itertools.product(*[legal["dtypes"].get(v) or [v] for v in evars]):
                 dvars = dict(zip(evars, dts))
                 for vals in itertools.product(*[legal["axes"][ax["name"]] for ax in axes_list]):
                     axes = dict(zip([ax["name"] for ax in axes_list], vals))
@@ -344,7 +346,11 @@ class Instruction:
         return ((op or {}).get("lower") or {}).get(p, {}).get("vector", "")
 
     def math_dtype(self, t):
-        """The dtype (a name) of the values tuple t's math computes on."""
+        """The dtype (a name) of the values tuple t's math computes on (a kind's own math_fn: its
+        module's main operand's, not a mask's)."""
+        if self.kind["math_fn"]:
+            import kinds  # kinds imports this module
+            return t.dtype_of(kinds.of(self).MAIN_OPERAND)["name"]
         return t.dtype_of(lower.math_operands(self.math(t.entry["form"]))[0])["name"]
 
     def program(self, p, dtype, form="main"):
@@ -356,6 +362,8 @@ class Instruction:
         return self._programs[key]
 
     def _program(self, p, dtype, form):
+        if self.kind["math_fn"]:  # the kind's own operation: its templates pick the instructions
+            return {"prep": [], "steps": [], "scalar_unit": False}
         try:
             prog = lower.program(self.model, self, p, dtype, form)
         except lower.NoLowering as e:

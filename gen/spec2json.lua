@@ -770,9 +770,10 @@ local KINDS, kind_names = {}, {}
 for _, r in ipairs(records.kind) do
   if fields(r, r, {}, { name = "string", doc = "string", entries = "table", operands = "table", roles = "table",
                         role_layouts = "table", axes = "table", in_place = "table", kernel = "string",
-                        rules = "table", static_rules = "table", reduce = "string", scalar_unit = "boolean" },
+                        rules = "table", static_rules = "table", reduce = "string", scalar_unit = "boolean", math_fn = "string" },
             { "name", "doc", "entries", "operands", "axes", "kernel" }, "kind") then
     local k = { name = r.name, doc = r.doc, reduce = r.reduce or false, scalar_unit = r.scalar_unit or false, kernel = r.kernel,
+                math_fn = r.math_fn or false,
                 entries = {}, operands = {},
                 roles = r.roles or {}, role_layouts = {}, axes = {}, in_place = {}, rules = {}, static_rules = {},
                 file = r.__file, line = r.__line }
@@ -803,7 +804,8 @@ for _, r in ipairs(records.kind) do
                              param = o.param or false, optional = o.optional or false, layouts = o.tile and layouts or {} }
         if o.tile then tiles[name] = true end
         if o.io == "in" and not o.param then values[name] = true end
-        if o.dtype then dvars[o.dtype] = true end
+        -- a dtype name fixes the operand's dtype (a mask is u8); anything else is a dtype variable
+        if o.dtype and not DT[o.dtype] then dvars[o.dtype] = true end
       else ok = false end
     end
     for role, m in pairs(k.roles) do
@@ -1052,8 +1054,8 @@ local function check_math_dtypes(r, k, inst)
         local used = ops_used(inst.math)
         for _, f in pairs(inst.forms) do for opn in pairs(ops_used(f.math)) do used[opn] = true end end
         for _, opn in ipairs(sorted_keys(used)) do
-          local o = OPS[opn]
-          if DT[d] and not set(o.classes)[DT[d].class] then
+          local o = OPS[opn] -- a kind's own math_fn is not an operation of spec/ops.lua
+          if o and DT[d] and not set(o.classes)[DT[d].class] then
             err_at(r, { "legal", pname, dv }, string.format("legal.%s.%s: dtype '%s' is %s, but operation '%s' of the math takes %s only",
                                                           pname, dv, d, DT[d].class, opn, join(o.classes)))
             ok = false
@@ -1107,6 +1109,9 @@ for _, r in ipairs(records.instruction) do
       if not ast then err_at(r, keys, what .. ": " .. e); return nil end
       local funcs = math_funcs(false)
       if k.reduce then for n, f in pairs(math_funcs(k.reduce)) do funcs[n] = f end end
+      if k.math_fn then -- the kind's own operation of its inputs, the whole math (gen/kinds/<kind>.py computes it)
+        funcs = { [k.math_fn] = { arity = #sorted_keys(k.values), arg = "value", result = "value", root_only = true } }
+      end
       local ty
       e = check_operators(ast)
       if not e then ty, e = expr.check(ast, { kind = "math", values = k.values, funcs = funcs }) end
@@ -1115,7 +1120,9 @@ for _, r in ipairs(records.instruction) do
         local red = {}
         for _, n in ipairs(sorted_keys(math_funcs(k.reduce))) do red[#red + 1] = n .. "(...)" end
         err_at(r, keys, what .. " of a " .. k.name .. " instruction must be a reduction; allowed: " .. join(red)); return nil
-      elseif not k.reduce and ty ~= "value" then err_at(r, keys, what .. " must compute a value"); return nil end
+      elseif not k.reduce and ty ~= "value" then err_at(r, keys, what .. " must compute a value"); return nil
+      elseif k.math_fn and ast.op ~= "call" then
+        err_at(r, keys, string.format("%s of a %s instruction must be %s(...) of its inputs", what, k.name, k.math_fn)); return nil end
       if not check_math_reads_inputs(r, k, ast) then return nil end
       if k.reduce == "value" then -- a fold: the call of the operation it folds, marked with the fold's name
         return { op = "call", fn = FOLDS[ast.fn], fold = ast.fn, args = { as_calls(ast.args[1]) } }

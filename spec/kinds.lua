@@ -390,3 +390,54 @@ kind {
            why = "dst must have one valid column per src valid column" },
   },
 }
+
+-- The bit masks of TCMPS and TSELS: a u8 ND tile, bit (j mod 8) of byte (i, j / 8), least
+-- significant bit first, is element (i, j); its valid region is rows x ceil(cols / 8) bytes.
+kind {
+  name = "compare_scalar",
+  math_fn = "cmp", -- math = "cmp(src, scalar)": the comparison the mode names, IEEE for floats
+  doc = "Bit (i, j) of the mask dst = src[i,j] <mode> scalar (EQ, NE, LT, GT, GE, LE; IEEE: with a NaN only NE "
+     .. "holds): bit j mod 8 of byte (i, j / 8), least significant first; the bits past src's valid columns in a "
+     .. "row's last byte are 0.",
+  entries = { { form = "main", operands = { "dst", "src", "scalar", "mode" } } },
+  operands = {
+    dst = { tile = true, io = "out", dtype = "u8", layouts = { "ND" } },
+    src = { tile = true, io = "in", dtype = "T", layouts = { "ND" } },
+    scalar = { scalar = true, io = "in", dtype = "T" },
+    mode = { param = "cmp", io = "in" },
+  },
+  axes = { { name = "mode", derive = "param", of = "mode" } },
+  kernel = "{T}_{mode}",
+  rules = {
+    rule { name = "mask_rows", check = "dst.valid_rows == src.valid_rows", status = "valid",
+           why = "the mask has one valid row per src row" },
+    rule { name = "mask_bytes", check = "dst.valid_cols == ceildiv(src.valid_cols, 8)", status = "valid",
+           why = "the mask has one valid byte per 8 src columns" },
+  },
+}
+
+kind {
+  name = "select_scalar",
+  math_fn = "select", -- math = "select(mask, src, scalar)": src where the mask bit is 1, else the scalar
+  doc = "dst[i,j] = bit (i, j) of mask ? src[i,j] : scalar over dst's valid region (mask: bit j mod 8 of byte "
+     .. "(i, j / 8), least significant first; its bits past the valid columns are not read).",
+  entries = { { form = "main", operands = { "dst", "mask", "src", "tmp", "scalar" } } },
+  operands = {
+    dst = { tile = true, io = "out", dtype = "T", layouts = { "ND" } },
+    mask = { tile = true, io = "in", dtype = "u8", layouts = { "ND" } },
+    src = { tile = true, io = "in", dtype = "T", layouts = { "ND" } },
+    tmp = { tile = true, io = "tmp", dtype = "u8", optional = true, layouts = { "ND" } },
+    scalar = { scalar = true, io = "in", dtype = "T" },
+  },
+  axes = {},
+  in_place = { dst = { "src" } },
+  kernel = "{T}",
+  rules = {
+    rule { name = "same_valid", check = same_valid("dst", "src"), status = "valid",
+           why = "dst and src must have the same valid region" },
+    rule { name = "mask_rows", check = "mask.valid_rows == dst.valid_rows", status = "valid",
+           why = "the mask has one valid row per dst row" },
+    rule { name = "mask_bytes", check = "mask.valid_cols == ceildiv(dst.valid_cols, 8)", status = "valid",
+           why = "the mask has one valid byte per 8 dst columns" },
+  },
+}

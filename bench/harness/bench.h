@@ -10,7 +10,7 @@
 #include <stdint.h>
 #include "pto/pto_types.h"
 
-#define B_MAX_OPS 4
+#define B_MAX_OPS 5 /* as H_MAX_OPS (tests/harness/harness.h) */
 
 enum { B_ABSENT, B_SCALAR, B_IN, B_OUT, B_PARAM }; /* what an operand is to the driver */
 

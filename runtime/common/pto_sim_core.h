@@ -418,7 +418,7 @@ static int check_scalar(uintptr_t a, unsigned bytes, int is_store)
     return 0;
 }
 
-/* PTO(sld_b<w>) and PTO(sst_b<w>) for every element width w of SIM_WIDTHS */
+/* PTO(sld_b<w>) and PTO(sst_b<w>) for every width w of SIM_SCALAR_WIDTHS */
 #define SIM_SCALAR_ACCESS(w)                                               \
     uint##w##_t PTO(sld_b##w)(const void *addr)                            \
     {                                                                      \
@@ -434,7 +434,7 @@ static int check_scalar(uintptr_t a, unsigned bytes, int is_store)
         su.scalar_written = 1;                                             \
         store((uintptr_t)addr, w / 8, value);                              \
     }
-SIM_WIDTHS(SIM_SCALAR_ACCESS)
+SIM_SCALAR_WIDTHS(SIM_SCALAR_ACCESS)
 #undef SIM_SCALAR_ACCESS
 
 #endif /* PTO_SIM_CORE_H */

@@ -189,7 +189,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     input in = { data, size };
     const fz_entry *e = fz_entries[take(&in, 1) % fz_n_entries];
     h_case c = e->cases[take(&in, 2) % e->n_cases];
-    int same[H_MAX_OPS] = { -1, -1, -1, -1 };
+    int same[H_MAX_OPS];
     pto_tile t[H_MAX_OPS], t_before[H_MAX_OPS];
     const void *args[H_MAX_OPS];
     uint32_t rng = 2166136261u;
@@ -198,6 +198,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     pto_status st;
     const char *name;
 
+    for (op = 0; op < H_MAX_OPS; op++) same[op] = -1; /* every operand its own descriptor */
     while (in.n) mutate(e, &c, same, &in);
     for (op = 0; op < e->n_ops; op++)
         if (!fits(e, &c.op[op], op)) return 0;

@@ -9,7 +9,7 @@
 #include <stdint.h>
 #include "pto/pto_types.h"
 
-#define H_MAX_OPS 4
+#define H_MAX_OPS 5 /* the most operands of an entry point (TSELS); a generated table with more does not compile */
 #define H_GUARD 64 /* bytes of sentinel before and after the arena */
 
 enum { H_IO_IN, H_IO_OUT, H_IO_TMP, H_IO_SCALAR, H_IO_PARAM }; /* PARAM: a runtime parameter, an int */

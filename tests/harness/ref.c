@@ -253,3 +253,27 @@ size_t ref_argmin(pto_dtype dt, const uint64_t *row, size_t n)
     }
     return best;
 }
+
+uint64_t ref_compare(pto_dtype dt, uint64_t a, uint64_t b, int mode)
+{
+    int lt, eq;
+    if (ref_fmt(dt)->is_float) {
+        const double x = ref_to_double(dt, a), y = ref_to_double(dt, b);
+        if (ref_is_nan(dt, a) || ref_is_nan(dt, b)) return mode == 1; /* unordered: only NE */
+        lt = x < y;
+        eq = x == y;
+    } else {
+        const int64_t x = ref_to_int(dt, a), y = ref_to_int(dt, b);
+        lt = x < y;
+        eq = x == y;
+    }
+    switch (mode) {
+    case 0: return (uint64_t)eq;
+    case 1: return (uint64_t)!eq;
+    case 2: return (uint64_t)lt;
+    case 3: return (uint64_t)(!lt && !eq);
+    case 4: return (uint64_t)!lt;
+    case 5: return (uint64_t)(lt || eq);
+    default: return 0;
+    }
+}

@@ -42,6 +42,9 @@ uint64_t ref_fmod(pto_dtype dt, uint64_t a, uint64_t b); /* exact; x % 0 = x, MI
 uint64_t ref_rem(pto_dtype dt, uint64_t a, uint64_t b);  /* floor modulo, b's sign */
 uint64_t ref_max(pto_dtype dt, uint64_t a, uint64_t b);
 uint64_t ref_min(pto_dtype dt, uint64_t a, uint64_t b);
+/* 1 if a <mode> b, else 0; mode in pto_cmp's order (EQ, NE, LT, GT, GE, LE). IEEE: with a NaN
+ * only NE holds; -0 equals +0. */
+uint64_t ref_compare(pto_dtype dt, uint64_t a, uint64_t b, int mode);
 /* Lowest index of the maximum; NaN is above every number and the first NaN wins. -0 and +0
  * compare equal (the lowest index of either wins). */
 size_t ref_argmax(pto_dtype dt, const uint64_t *row, size_t n);

@@ -1,0 +1,85 @@
+"""Kind compare_scalar: TCMPS, every element of src compared with the scalar into a u8 bit mask
+(docs/contract.md section 2): bit j mod 8 of byte (i, j / 8), least significant first, bits past
+the valid columns 0. The comparison is a runtime parameter (pto_cmp), an axis: each mode has its
+own kernel. IEEE comparisons: with a NaN only NE holds, -0 == +0. The cpu packs 8 comparisons a
+byte; A2A3 compares whole repeats (vcmpvs writes E bits a repeat, no mask) straight into the
+mask row for the full repeats and into the scratch for the last partial one, whose bytes the
+scalar unit copies with the bits past the valid columns cleared; A5 compares a register (vcmps)
+into a predicate and stores its bits (psts), likewise through the scratch for a partial chunk."""
+import cexpr
+from kinds import _elementwise as EW
+from kinds import elementwise_scalar as ES
+import lowerbound as LB
+import testplan as T
+
+MAIN_OPERAND = "src"
+READER = "h_read_compare_scalar"  # tests/harness/kinds/
+WRITES = "H_W_ALL"  # every byte of the mask's valid region
+MEMCPY_TARGET = {"ratio": 1.5, "shapes": ("64x128", "128x256")}  # one pass over src, an eighth of it written
+IN_PLACE_FILL = "H_FILL_RANDOM"
+C_OPERATOR = {"eq": "==", "ne": "!=", "lt": "<", "gt": ">", "ge": ">=", "le": "<="}  # IEEE in C for floats
+test_shapes = EW.test_shapes
+extra_fills = EW.extra_fills
+
+
+def mask_bytes(vc):
+    return -(-vc // 8)
+
+
+def element_ctx(inst, p, tup, prefix, convert_all):
+    """The compare in the compute type: f16 and bf16 widen exactly to f32."""
+    dt = tup.dtype_of("src")
+    return dict(cexpr.dtype_c(dt, prefix, False), mode=tup.axes["mode"], cmp=C_OPERATOR[tup.axes["mode"]])
+
+
+def cpu_variants(inst, p, tup, k):
+    """Every variant compiles the same C (gcc vectorises it for each target)."""
+    return lambda v, kv: None
+
+
+def npu_ctx(inst, p, tup, m, names, scalar_vars, dt):
+    """The machine's compare of a vector with a scalar, typed, and its condition."""
+    instr = "vcmpvs" if p == "a2a3" else "vcmps"
+    return {"vcmp": f"pto_{p}_{instr}_{dt['name']}", "cond": f"PTO_{p.upper()}_{tup.axes['mode'].upper()}",
+            "W": 8 * dt["bytes"], "mask_bytes_per_chunk": m["repeat_bytes"] // dt["bytes"] // 8,
+            # a scalar-unit load's bits as an element (the scalar unit compares a partial chunk)
+            "from_bits": f"pto_{p}__float" if dt["name"] == "f32" else f"({cexpr.CTYPE[dt['name']]})"}
+
+
+def plain_ctx(inst, p, tup):
+    return {}
+
+
+def notes(inst):
+    return ["The mask: bit j mod 8 of byte (i, j / 8) is element (i, j), least significant bit first; its valid "
+            "region is rows x ceil(cols / 8) bytes, and the bits past cols in a row's last byte are written 0. "
+            "IEEE comparisons: with a NaN operand every mode is false but NE; -0 equals +0."]
+
+
+def reference(inst):
+    """The math's comparison on the reference, the mode as a third value (the reader passes it)."""
+    return {"reduce": None, "ref_math": "ref_compare(dt, v_src, v_scalar, (int)v_mode)", "ref_forms": {},
+            "math_operands": ["src", "scalar", "mode"]}
+
+
+more_cases = ES.more_cases  # every scalar class against every src class, the scalar unaligned too
+
+
+def test_operands(plan, tup, vr, vc, extra, variant):
+    """src vr x vc with padding, the mask rows of ceil(vc / 8) bytes (a block or two of storage
+    more), the scalar."""
+    B = plan.E_B(tup.dtype_of("src"))[1]
+    mb = mask_bytes(vc)
+    return {"src": T.tile(plan.dindex[tup.dtype_of("src")["name"]], vr + variant % 2, T.roundup(vc, B) + extra, vr, vc),
+            "dst": T.tile(plan.dindex["u8"], vr + (variant + 1) % 2, T.roundup(mb, 32) + (32 if variant % 3 == 1 else 0),
+                          vr, mb),
+            "scalar": {"present": 1, "scalar": True, "offset": 0}}
+
+
+def lower_bound(m, p, tup, vr, vc, storage_cols, E):
+    """A2A3: a compare repeat per E columns of each row (the bits of a repeat go to one place).
+    A5: per chunk of E columns of each row a load, a compare and a store of the bits."""
+    if p == "a2a3":
+        return LB.a2a3(m, [vr * LB.ceil(vc, E)])
+    return LB.a5(3 * vr * LB.ceil(vc, E))
+
