@@ -117,6 +117,8 @@ void PTO(sim_reset)(void)
     reset_machine();
 }
 
+void PTO(sim_after_kernel)(void) { su.vector_written = 1; }
+
 const char *PTO(hw_rule_name)(PTO(hw_rule) rule)
 {
     return (unsigned)rule < PTO_(N_HW_RULES) ? rule_names[rule] : "unknown rule";
