@@ -65,6 +65,7 @@ def planned(model):
     for inst in model.instructions:
         out.append((f"out/include/pto/{inst.name}.h", "include/instruction.h.j2", ("header", None, inst)))
         out.append((f"out/docs/{inst.name}.md", "docs/instruction.md.j2", ("doc", None, inst)))
+    out += cpp_files(model)
     for p in kernel_profiles(model):
         out += [(f"out/{p}/pto_{p}_verify.h", "common/verify.h.j2", ("verify", p, None)),
                 (f"out/{p}/pto_{p}_verify.c", "common/verify.c.j2", ("verify", p, None)),
@@ -86,8 +87,24 @@ def planned(model):
     return out
 
 
+def cpp_files(model):
+    """The C++ API (gen/cppapi.py): runtime/cpp/ copied under out/include/ as it is, the params'
+    enums, one header per instruction the cpu has and pto-inst.hpp including them."""
+    if "cpu" not in kernel_profiles(model):
+        return []
+    base = os.path.join(ROOT, "runtime", "cpp")
+    out = [(f"out/include/{os.path.relpath(src, base)}", None, ("copy", os.path.relpath(src, ROOT), None))
+           for src in sorted(glob.glob(os.path.join(base, "**", "*.hpp"), recursive=True))]
+    out.append(("out/include/pto/cpp/params.hpp", "include/cpp/params.hpp.j2", ("cpp_params", None, None)))
+    for inst in model.instructions_on("cpu"):
+        out.append((f"out/include/pto/cpp/{inst.name}.hpp", "include/cpp/instruction.hpp.j2", ("cpp", None, inst)))
+        out.append((f"out/tests/cpp/test_{inst.name}.cpp", "tests/cpp_test.cpp.j2", ("cpp_test", None, inst)))
+    out.append(("out/include/pto/pto-inst.hpp", "include/cpp/pto-inst.hpp.j2", ("cpp_index", None, None)))
+    return out
+
+
 # Files made from the dtypes, profiles and kinds alone: no instruction edit reruns their edge.
-BASE_WHATS = ("types", "verify", "ops", "copy")
+BASE_WHATS = ("types", "verify", "ops", "copy", "cpp_params")
 
 
 def part(what):

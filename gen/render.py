@@ -16,6 +16,7 @@ import jinja2
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import benchplan  # noqa: E402
 import cexpr  # noqa: E402
+import cppapi  # noqa: E402
 import cpuisa  # noqa: E402
 import docs  # noqa: E402
 import fuzzplan  # noqa: E402
@@ -246,6 +247,14 @@ class Renderer:
             base.update(docs.instruction_ctx(m, inst, notes, params))
         if kind == "doc_index":
             base.update(docs.index_ctx(m))
+        if kind == "cpp":
+            base.update(cppapi.context(inst))
+        if kind == "cpp_test":
+            base.update(cppapi.test_context(inst))
+        if kind == "cpp_params":
+            base.update(enums=cppapi.enums(m))
+        if kind == "cpp_index":
+            base.update(instructions=m.instructions_on(cppapi.PROFILE))
         if kind == "counters":
             base.update(p=p, plan=benchplan.counter_context(m, p))
         if kind == "bench":

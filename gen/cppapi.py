@@ -1,0 +1,200 @@
+"""Contexts of the C++ API (out/include/pto/pto-inst.hpp and pto/cpp/<instr>.hpp): upstream PTO's
+intrinsics over the cpu profile's checked entry points, derived from the kinds' entries. Each
+entry point becomes an overload of the upper-case instruction name with its operands in PTO
+intrinsic order; an optional tile, and a flag (TCOLSUM's isBinary), may also be left out,
+unless that overload would take the same kinds of arguments as another (its tile operands are
+templates, so two such overloads would be ambiguous). A tile's dtypes are checked at compile time
+against the cpu's legal set; the entry point checks the rest at run time."""
+import model as M
+
+CPP_TYPE = {"f32": "float", "f16": "half", "bf16": "bfloat16_t", "i32": "int32_t", "u32": "uint32_t",
+            "i16": "int16_t", "u16": "uint16_t", "i8": "int8_t", "u8": "uint8_t"}
+PROFILE = "cpu"  # the profile whose entry points the C++ API calls
+
+
+def param_cpp(prm):
+    """A runtime parameter's C++ type: upstream's CmpMode for the compare mode, bool for a flag."""
+    return "bool" if prm["flag"] else "CmpMode"
+
+
+def overloads(inst, entry):
+    """The argument lists of one entry point's overloads: its operands, less optional tiles and
+    flags in every combination, the full list first."""
+    k = inst.kind
+    droppable = [o for o in entry["operands"]
+                 if (k["operands"][o]["tile"] and k["operands"][o]["optional"])
+                 or (k["operands"][o]["param"] and inst.model.params[k["operands"][o]["param"]]["flag"])]
+    out = []
+    for mask in range(1 << len(droppable)):
+        dropped = {o for i, o in enumerate(droppable) if mask >> i & 1}
+        out.append([o for o in entry["operands"] if o not in dropped])
+    return out
+
+
+def shape(inst, ops):
+    k = inst.kind
+    return tuple("tile" if k["operands"][o]["tile"] else "param" if k["operands"][o]["param"] else "scalar" for o in ops)
+
+
+def entry_ctx(inst, entry):
+    k, m = inst.kind, inst.model
+    tuples = [t for t in inst.tuples[PROFILE] if t.entry["form"] == entry["form"]]
+    tiles = [o for o in entry["operands"] if k["operands"][o]["tile"]]
+    tparam = {o: f"T{i}" for i, o in enumerate(tiles)}
+    # a scalar's type is the element type of a tile of its dtype variable (not deduced from the argument)
+    carrier = {}
+    for o in tiles:
+        carrier.setdefault(k["operands"][o]["dtype"], o)
+    asserts = []
+    for var in sorted({k["operands"][o]["dtype"] for o in tiles}):
+        legal = sorted({t.dvars[var] for t in tuples}, key=list(CPP_TYPE).index)
+        if var in CPP_TYPE:  # a fixed dtype (a mask: u8)
+            legal = [var]
+        ops = [o for o in tiles if k["operands"][o]["dtype"] == var]
+        asserts.append({"type": f"typename {tparam[ops[0]]}::DType", "types": ", ".join(CPP_TYPE[d] for d in legal),
+                        "what": f"{'/'.join(ops)} dtype", "legal": ", ".join(legal)})
+    return {"c_name": inst.entry_name(PROFILE, entry), "tiles": tiles, "tparam": tparam, "carrier": carrier,
+            "asserts": asserts, "operands": entry["operands"]}
+
+
+def decl(inst, e, o):
+    od = inst.kind["operands"][o]
+    if od["tile"]:
+        return f"{e['tparam'][o]} &{o}"
+    if od["param"]:
+        return f"{param_cpp(inst.model.params[od['param']])} {o}"
+    return f"typename {e['tparam'][e['carrier'][od['dtype']]]}::DType {o}"
+
+
+def arg(inst, o, present):
+    """The C argument for operand o of an overload that takes `present`."""
+    od = inst.kind["operands"][o]
+    if od["param"]:
+        prm = inst.model.params[od["param"]]
+        if o not in present:
+            return "0"
+        if prm["flag"]:
+            return f"{o} ? 1 : 0"
+        return f"detail::{prm['name']}_of({o})"
+    if o not in present:
+        return "NULL"
+    return f"&d_{o}" if od["tile"] else f"&{o}"
+
+
+def context(inst):
+    """Every overload of the instruction's cpu entry points."""
+    name = inst.name.upper()
+    seen, out = set(), []
+    for entry in inst.entries(PROFILE):
+        e = entry_ctx(inst, entry)
+        for ops in overloads(inst, entry):
+            sig = shape(inst, ops)
+            if sig in seen:  # the same kinds of arguments as an earlier overload: ambiguous
+                continue
+            seen.add(sig)
+            tiles = [o for o in ops if inst.kind["operands"][o]["tile"]]
+            out.append({"name": name, "c_name": e["c_name"], "form": entry["form"],
+                        "template": ", ".join(f"typename {e['tparam'][o]}" for o in tiles),
+                        "params": ", ".join(decl(inst, e, o) for o in ops),
+                        "tiles": tiles, "asserts": [a for a in e["asserts"]],
+                        "args": ", ".join(arg(inst, o, ops) for o in entry["operands"]),
+                        "omits": [o for o in entry["operands"] if o not in ops]})
+    return {"inst": inst, "name": name, "overloads": out}
+
+
+def enums(model):
+    """Each enumerated runtime parameter as a mapping from upstream's enum (by name) to ptogen's C
+    constants; a value outside it maps to one the entry point answers with PTO_ERR_PARAM."""
+    return [{"name": p["name"], "cpp": param_cpp(p), "c_type": p["c_type"],
+             "pairs": [(v.upper(), c) for v, c in zip(p["values"], M.param_consts(p))], "outside": len(p["values"])}
+            for p in model.params.values() if not p["flag"]]
+
+
+def _matches(inst, tup, ops):
+    """Can an overload taking `ops` make tuple tup's call? Its tiles are the tuple's, an omitted
+    tile is one the tuple goes without (or one its kind always passes, which the cpu ignores), an
+    omitted flag is its first value."""
+    k = inst.kind
+    presence = {a["of"] for a in k["axes"] if a["derive"] == "presence"}
+    for o in tup.entry["operands"]:
+        od = k["operands"][o]
+        if o in ops:
+            if od["tile"] and o not in tup.ops:
+                return False
+        elif od["tile"] and o in presence and o in tup.ops:
+            return False
+        elif od["param"]:
+            ax = next(a for a in k["axes"] if a["derive"] == "param" and a["of"] == o)
+            if tup.axes[ax["name"]] != ax["values"][0]:
+                return False
+    return True
+
+
+def test_context(inst):
+    """The C++ tests of an instruction: per overload, tuples that together take every dtype,
+    parameter value and layout combination it has, each on the test plan's smallest legal case,
+    valid regions static and dynamic in turn; and one rejected call."""
+    import fuzzplan  # the C++ tests take the conformance plan's cases
+    import testplan
+    k, m = inst.kind, inst.model
+    plan = testplan.Plan(inst, PROFILE)
+    dnames = [d["name"] for d in m.dtype_list]
+    cases = []
+    for o in context(inst)["overloads"]:
+        taken = next(x for x in k["entries"] if x["form"] == o["form"])["operands"]
+        present = [x for x in taken if x not in o["omits"]]
+        seen = set()
+        for t in inst.tuples[PROFILE]:
+            if t.entry["form"] != o["form"] or not _matches(inst, t, present):
+                continue
+            features = {("dtype", v, d) for v, d in t.dvars.items()} | {("axis", a, v) for a, v in t.axes.items()} \
+                | {("layouts", tuple(sorted(t.layouts.items())))}
+            if features <= seen:
+                continue
+            seen |= features
+            legal = plan.legal_cases(t)  # padded storage where the plan has it: strides matter
+            case = next((c for c in legal if c["label"].startswith("valid<tile")), None) or fuzzplan.small_cases(plan, t)[0]
+            cases.append(_case(inst, o, t, case, len(cases), dnames, present))
+    return {"inst": inst, "name": inst.name.upper(), "cases": cases}
+
+
+def _case(inst, o, tup, case, n, dnames, present):
+    k, m = inst.kind, inst.model
+    tiles, cargs, cppargs = [], [], []
+    for x in tup.entry["operands"]:
+        od, d = k["operands"][x], case["ops"].get(x)
+        if od["param"]:
+            prm = m.params[od["param"]]
+            value = d["value"]
+            if prm["flag"]:
+                cargs.append(str(value))
+                if x in present:
+                    cppargs.append("true" if value else "false")
+            else:
+                cargs.append(M.param_consts(prm)[value])
+                cppargs.append(f"pto::{param_cpp(prm)}::{prm['values'][value].upper()}")
+        elif od["tile"]:
+            if x not in present:
+                cargs.append("NULL")
+                continue
+            if d is None or not d["present"] or inst.use[PROFILE].get(x) == "ignored":
+                # a tile the cpu never reads: one block of its dtype at the area's start
+                dt = tup.dtype_of(x)["name"]
+                d = {"dtype": dnames.index(dt), "blayout": 0, "rows": 1, "cols": 32 // m.dtypes[dt]["bytes"],
+                     "valid_rows": 1, "valid_cols": 32 // m.dtypes[dt]["bytes"], "offset": 0}
+            dt = dnames[d["dtype"]]
+            static = n % 2 == 0
+            tiles.append({"name": x, "ctype": CPP_TYPE[dt], "enum": m.dtypes[dt]["enum"], "rows": d["rows"], "cols": d["cols"],
+                          "bl": "ColMajor" if d["blayout"] else "RowMajor", "blenum": "PTO_COL_MAJOR" if d["blayout"] else "PTO_ROW_MAJOR",
+                          "vr": d["valid_rows"], "vc": d["valid_cols"], "offset": d["offset"], "static": static})
+            cargs.append(f"&c_{x}")
+            cppargs.append(x)
+        else:
+            cargs.append(f"a.at({d['offset']}u)")
+            cppargs.append(f"s_{x}")
+    scalars = [{"name": x, "offset": case["ops"][x]["offset"],
+                "ctype": CPP_TYPE[tup.dvars[k["operands"][x]["dtype"]]]}
+               for x in tup.entry["operands"] if not k["operands"][x]["tile"] and not k["operands"][x]["param"]]
+    return {"id": f"{inst.name}_{n}", "what": f"{o['name']}({', '.join(cppargs)}) {tup.ident()} {case['label']}",
+            "name": o["name"], "c_name": o["c_name"], "arena": case["arena"], "seed": 1000 + n, "tiles": tiles,
+            "scalars": scalars, "cpp_args": ", ".join(cppargs), "c_args": ", ".join(cargs)}
