@@ -18,7 +18,8 @@ contract) are reported as expected for the ptogen variant.
 
 --timing builds both variants and times them on the cases that pass in both: each binary runs
 N times (--runs, default 5), each run repeating its cases R times (--repeat, default 100), from a
-scratch copy of the data on tmpfs; it reports the median time a case and upstream/ptogen ratios.
+scratch copy of the data on tmpfs; it reports the median time a case and upstream/ptogen ratios,
+and how many cases wrote the same output.bin bytes in both variants.
 
 Exit status 1 when a directory fails to build or a case fails that is not an expected failure.
 """
@@ -480,6 +481,22 @@ def timing(results, dirs, args):
         print("ratio = upstream / ptogen (above 1: ptogen is faster); build = compile+link seconds of the directory")
 
 
+def compare_outputs(results, dirs):
+    """Prints how many of the cases that wrote an output.bin in both variants wrote the same bytes."""
+    same, differ = 0, []
+    for d in dirs:
+        for c in results["ptogen"]["records"][d]["cases"]:
+            paths = [os.path.join(results[n]["bdir"], d, c["case"], "output.bin") for n in ("upstream", "ptogen")]
+            if all(os.path.isfile(p) for p in paths):
+                with open(paths[0], "rb") as f, open(paths[1], "rb") as g:
+                    if f.read() == g.read():
+                        same += 1
+                    else:
+                        differ.append(c["case"])
+    print(f"\noutput.bin the same bytes in both variants: {same} of {same + len(differ)} cases"
+          + (f"; differ: {', '.join(differ)}" if differ else ""))
+
+
 # ---------------------------------------------------------------------------------------------
 
 
@@ -536,6 +553,7 @@ def main(argv):
     results = {name: run_variant(args, name, dirs, expected) for name in variants}
     bad = sum(summarize(results[name], dirs) for name in variants)
     if args.timing:
+        compare_outputs(results, dirs)
         timing(results, dirs, args)
     print(f"\nupstream tests: {'FAILED (' + str(bad) + ' unexpected failures)' if bad else 'ok'}")
     return 1 if bad else 0
