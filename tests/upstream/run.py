@@ -529,7 +529,7 @@ def check_inputs(args, variants):
     if "ptogen" in variants:
         for rel in ("out/include/pto/pto-inst.hpp", "out/include/pto/pto.h"):
             if not os.path.isfile(os.path.join(args.repo, rel)):
-                problems.append(f"{args.repo} has no {rel}: run `ninja gen` there first")
+                problems.append(f"{args.repo} has no {rel}: run `ninja gen` there (in a checkout that has the C++ header set)")
     args.python = numpy_python(args.python)
     if args.python is None:
         problems.append("no Python with numpy for gen_data.py: install python3-numpy (setup.sh does) or pass --python")
