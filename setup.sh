@@ -11,6 +11,8 @@ PKGS="$PKGS libmpfr-dev"
 # ninja test also fuzzes (clang's libFuzzer: libclang-rt-14-dev, only recommended by clang) and
 # checks the firmware build with clang; ninja valgrind and ninja dist's build check need the rest
 PKGS="$PKGS clang libclang-rt-14-dev valgrind make"
+# tests/upstream/run.py (upstream PTO-ISA's CPU tests, not part of ninja test): gtest, numpy, C++
+PKGS="$PKGS g++ libgtest-dev python3-numpy"
 [ "${WITH_CROSS:-0}" = 1 ] && PKGS="$PKGS gcc-arm-none-eabi gcc-riscv64-unknown-elf"
 
 missing=""

@@ -1,0 +1,563 @@
+#!/usr/bin/env python3
+"""Builds and runs upstream PTO-ISA's CPU system tests (tests/cpu/st/testcase/<dir>) against
+ptogen's C++ header set and cpu kernels, or against upstream's own simulator; docs/upstream-tests.md.
+
+  python3 tests/upstream/run.py UPSTREAM [DIR...] [--against ptogen|upstream] [--repo PTOGEN]
+                                [--build BUILD] [--timing [--runs N] [--repeat R]] [-j N]
+
+UPSTREAM is a checkout of PTO-ISA (include/, tests/common/, tests/cpu/st/). The default DIRs are
+every test directory whose kernels call only instructions ptogen has (spec/isa/*.lua of PTOGEN,
+by default the checkout this script lives in). For each variant the script writes
+BUILD/<variant>/build.ninja (default BUILD: build/upstream of this checkout) and runs ninja:
+gen_data.py copied into BUILD/<variant>/<dir>/ and run there (numpy), the kernel and main.cpp
+compiled and linked with gtest (ptogen: with a static library of PTOGEN/out/cpu/*.c and the ACL
+stub of this directory). Then it runs every gtest case as its own process from <dir>/bin, after
+checking that the case's data directory exists, and requires the case to write its output.bin,
+so that no case passes without data. Failures listed in expected_failures.txt (the semantics
+contract) are reported as expected for the ptogen variant.
+
+--timing builds both variants and times them on the cases that pass in both: each binary runs
+N times (--runs, default 5), each run repeating its cases R times (--repeat, default 100), from a
+scratch copy of the data on tmpfs; it reports the median time a case and upstream/ptogen ratios,
+and how many cases wrote the same output.bin bytes in both variants.
+
+Exit status 1 when a directory fails to build or a case fails that is not an expected failure.
+"""
+import argparse
+import fnmatch
+import glob
+import json
+import os
+import re
+import shlex
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+CASE_TIMEOUT = 120
+# names called like instructions that are not tile instructions ptogen would provide
+NOT_INSTRUCTIONS = {"TASSIGN", "TLOAD", "TSTORE", "TSYNC", "TEST", "TEST_F"}
+CALL = re.compile(r"\b(T[A-Z0-9_]+)\s*(?:<[^;()]*>)?\s*\(")
+# upstream's per-test flags (tests/cpu/st/testcase/CMakeLists.txt and its parent), -O2 as Release
+TEST_CXXFLAGS = ["-O2", "-include", "stdint.h", "-include", "stddef.h"]
+GTEST_LIBS = ["-lgtest_main", "-lgtest", "-lpthread", "-lm"]
+# ptogen's library as the project builds it: C11, no contraction into FMA (bit-exact contract)
+LIB_CFLAGS = ["-O2", "-std=c11", "-ffp-contract=off"]
+
+
+def testcase_root(upstream):
+    return os.path.join(upstream, "tests", "cpu", "st", "testcase")
+
+
+def source_text(testdir):
+    text = ""
+    for path in sorted(glob.glob(os.path.join(testdir, "*.cpp"))):
+        with open(path, errors="replace") as f:
+            text += f.read()
+    return text
+
+
+def select_dirs(upstream, repo):
+    """Test directories whose sources call at least one instruction and only ones ptogen has."""
+    have = {os.path.basename(p)[:-4].upper() for p in glob.glob(os.path.join(repo, "spec", "isa", "*.lua"))}
+    root = testcase_root(upstream)
+    chosen = []
+    for name in sorted(os.listdir(root)):
+        if os.path.isdir(os.path.join(root, name)):
+            calls = set(CALL.findall(source_text(os.path.join(root, name)))) - NOT_INSTRUCTIONS
+            if calls and calls <= have:
+                chosen.append(name)
+    return chosen
+
+
+def read_expected(path):
+    """[(dir, case pattern, reason)] from expected_failures.txt."""
+    entries = []
+    with open(path) as f:
+        for line in f:
+            if line.strip() and not line.lstrip().startswith("#"):
+                d, pattern, reason = line.split(None, 2)
+                entries.append((d, pattern, reason.strip()))
+    return entries
+
+
+def expected_reason(entries, d, case):
+    for ed, pattern, reason in entries:
+        if ed == d and fnmatch.fnmatchcase(case, pattern):
+            return reason
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# build.ninja
+
+
+def ninja_escape(path):
+    return path.replace("$", "$$").replace(" ", "$ ").replace(":", "$:")
+
+
+def ninja_var(words):
+    return " ".join(shlex.quote(w) for w in words).replace("$", "$$")
+
+
+def numpy_python(requested):
+    """A Python that imports numpy, for gen_data.py: --python, this one, or Debian's."""
+    for py in [requested] if requested else [sys.executable, "/usr/bin/python3"]:
+        if subprocess.run([py, "-c", "import numpy"], capture_output=True).returncode == 0:
+            return py
+    return None
+
+
+def needs_format_shim(cxx):
+    probe = '#include <format>\nvoid f(char *b) { std::format_to(b, "{}", 1); }\n'
+    r = subprocess.run([cxx, "-std=c++20", "-fsyntax-only", "-xc++", "-"], input=probe, text=True,
+                       capture_output=True)
+    return r.returncode != 0
+
+
+class Variant:
+    """What one variant compiles with and links against."""
+
+    def __init__(self, name, args):
+        self.name = name
+        up = args.upstream
+        if name == "upstream":
+            shim = ["-I" + os.path.join(HERE, "format-shim")] if needs_format_shim(args.cxx) else []
+            self.cxxflags = ["-std=c++20", "-D__CPU_SIM"] + TEST_CXXFLAGS + shim + [
+                "-I" + os.path.join(up, "include"), "-I" + os.path.join(up, "include", "common"),
+                "-I" + os.path.join(up, "tests", "common")]
+            self.libs, self.ldlibs = [], GTEST_LIBS + ["-ldl"]
+        else:
+            # __CPU_SIM: the tests' own CPU configuration (test_common.h then expects the ACL calls
+            # from the pto headers, as upstream's cpu_stub.hpp gives them: here the stub, included first)
+            self.cxxflags = ["-std=c++17", "-D__CPU_SIM"] + TEST_CXXFLAGS + [
+                "-include", "acl/acl.h", "-I" + os.path.join(args.repo, "out", "include"),
+                "-I" + os.path.join(HERE, "include"), "-I" + os.path.join(up, "tests", "common")]
+            self.libs, self.ldlibs = ["lib/libptocpu.a", "lib/acl_stub.o"], GTEST_LIBS
+
+
+def ninja_rules(args, variant):
+    pypath = os.path.join(args.upstream, "tests", "cpu", "st")
+    return [
+        f"cxx = {ninja_var([args.cxx])}", f"cc = {ninja_var([args.cc])}",
+        f"cxxflags = {ninja_var(variant.cxxflags)}", f"ldlibs = {ninja_var(variant.ldlibs)}",
+        f"python = {ninja_var([args.python])}", f"pypath = {ninja_var([pypath])}", "",
+        "rule cxx", "  command = $cxx -MMD -MF $out.d $cxxflags -c $in -o $out", "  depfile = $out.d",
+        "  deps = gcc", "  description = CXX $out",
+        "rule cc", "  command = $cc -MMD -MF $out.d $cflags -c $in -o $out", "  depfile = $out.d",
+        "  deps = gcc", "  description = CC $out",
+        "rule ar", "  command = rm -f $out && ar crs $out $in", "  description = AR $out",
+        "rule link", "  command = $cxx $in -o $out $ldlibs", "  description = LINK $out",
+        # gen_data.py also makes a testcases/ next to itself: run a copy, never upstream's file
+        "rule gendata",
+        "  command = cp $in $dir/gen_data.py && (cd $dir && PYTHONPATH=$pypath PTO_CPU_SIM_ENABLE_BF16=1"
+        " $python gen_data.py > gen_data.log 2>&1) && touch $out",
+        "  description = GEN_DATA $dir", ""]
+
+
+def ninja_library(args):
+    """ptogen's cpu library (every out/cpu/*.c) and the ACL stub."""
+    inc = ["-I" + os.path.join(args.repo, "out", "include")]
+    lines, objs = [], []
+    for src in sorted(glob.glob(os.path.join(args.repo, "out", "cpu", "*.c"))):
+        obj = "lib/obj/" + os.path.basename(src)[:-2] + ".o"
+        lines += [f"build {ninja_escape(obj)}: cc {ninja_escape(src)}", f"  cflags = {ninja_var(LIB_CFLAGS + inc)}"]
+        objs.append(obj)
+    stub_flags = LIB_CFLAGS + ["-Wall", "-Wextra", "-Werror", "-pedantic", "-I" + os.path.join(HERE, "include")]
+    lines += [f"build lib/libptocpu.a: ar {' '.join(map(ninja_escape, objs))}",
+              f"build lib/acl_stub.o: cc {ninja_escape(os.path.join(HERE, 'acl_stub.c'))}",
+              f"  cflags = {ninja_var(stub_flags)}", ""]
+    return lines
+
+
+def ninja_testdir(args, variant, d):
+    src = os.path.join(testcase_root(args.upstream), d)
+    objs, lines = [], []
+    for name in ("main.cpp", f"{d}_kernel.cpp"):
+        if os.path.isfile(os.path.join(src, name)):
+            obj = f"{d}/obj/{name[:-4]}.o"
+            lines.append(f"build {ninja_escape(obj)}: cxx {ninja_escape(os.path.join(src, name))}")
+            objs.append(obj)
+    lines.append(f"build {ninja_escape(binary_rel(d))}: link {' '.join(map(ninja_escape, objs + variant.libs))}")
+    if os.path.isfile(os.path.join(src, "gen_data.py")):
+        lines += [f"build {d}/data.stamp: gendata {ninja_escape(os.path.join(src, 'gen_data.py'))}", f"  dir = {d}"]
+    return lines + [""]
+
+
+def binary_rel(d):
+    return f"{d}/bin/{d}"
+
+
+def write_ninja(args, variant, dirs, bdir):
+    lines = ["# written by tests/upstream/run.py; rewritten on every run", "ninja_required_version = 1.10", ""]
+    lines += ninja_rules(args, variant)
+    if variant.name == "ptogen":
+        lines += ninja_library(args)
+    for d in dirs:
+        lines += ninja_testdir(args, variant, d)
+    os.makedirs(bdir, exist_ok=True)
+    with open(os.path.join(bdir, "build.ninja"), "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
+# ---------------------------------------------------------------------------------------------
+# building
+
+
+def failed_blocks(output):
+    """{output path: the lines ninja printed for that failed edge}."""
+    blocks, current = {}, None
+    for line in output.splitlines():
+        m = re.match(r"FAILED: (\S+)", line)
+        if m:
+            current = m.group(1)
+            blocks[current] = []
+        elif re.match(r"\[\d+/\d+\] |ninja: ", line):
+            current = None
+        elif current is not None:
+            blocks[current].append(line)
+    return blocks
+
+
+def edge_seconds(bdir):
+    """{output: seconds} from .ninja_log (the latest build of each output)."""
+    times = {}
+    path = os.path.join(bdir, ".ninja_log")
+    if os.path.isfile(path):
+        with open(path) as f:
+            for line in f:
+                fields = line.rstrip("\n").split("\t")
+                if len(fields) >= 4 and not line.startswith("#"):
+                    times[fields[3]] = (int(fields[1]) - int(fields[0])) / 1000.0
+    return times
+
+
+def up_to_date(bdir, target):
+    r = subprocess.run(["ninja", "-C", bdir, "-n", target], capture_output=True, text=True)
+    return r.returncode == 0 and "no work to do" in r.stdout
+
+
+def build(args, variant, dirs, bdir):
+    """Runs ninja; returns ({dir: build record}, ninja wall-clock seconds, library record)."""
+    write_ninja(args, variant, dirs, bdir)
+    cmd = ["ninja", "-C", bdir, "-k", "0", "-j", str(args.jobs)]
+    print(f"[{variant.name}] building {len(dirs)} test directories in {bdir} ...", flush=True)
+    t0 = time.perf_counter()
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    wall = time.perf_counter() - t0
+    blocks, seconds = failed_blocks(r.stdout), edge_seconds(bdir)
+    records = {}
+    for d in dirs:
+        errors = [line for out, lines in blocks.items() if out.startswith(d + "/") for line in lines]
+        if errors:
+            with open(os.path.join(bdir, d, "build.log"), "w") as f:
+                f.write("\n".join(errors) + "\n")
+        has_data = os.path.isfile(os.path.join(testcase_root(args.upstream), d, "gen_data.py"))
+        records[d] = {"built": up_to_date(bdir, binary_rel(d)), "errors": errors,
+                      "data": not has_data or up_to_date(bdir, d + "/data.stamp"),
+                      "seconds": sum(s for out, s in seconds.items() if out.startswith((d + "/obj/", d + "/bin/"))),
+                      "gen_seconds": seconds.get(d + "/data.stamp", 0.0)}
+    lib = {"seconds": sum(s for out, s in seconds.items() if out.startswith("lib/")),
+           "errors": [line for out, lines in blocks.items() if out.startswith("lib/") for line in lines]}
+    return records, wall, lib
+
+
+# ---------------------------------------------------------------------------------------------
+# running
+
+
+def list_cases(binary):
+    r = subprocess.run([binary, "--gtest_list_tests"], capture_output=True, text=True, cwd=os.path.dirname(binary),
+                       timeout=CASE_TIMEOUT)
+    cases, suite = [], None
+    for line in r.stdout.splitlines():
+        name = line.split("#")[0].rstrip()
+        if name and not name.startswith(" "):
+            suite = name
+        elif name and suite and not name.strip().startswith("DISABLED_"):
+            cases.append(suite + name.strip())
+    return cases
+
+
+def gtest_failure(report, case):
+    """The case's first failure message in a gtest JSON report (without its leading source
+    location, up to 3 lines), or None if it passed."""
+    suite, name = case.split(".", 1)
+    for s in report.get("testsuites", []):
+        for t in s.get("testsuite", []):
+            if s.get("name") == suite and t.get("name") == name:
+                failures = t.get("failures", [])
+                if not failures:
+                    return None
+                lines = failures[0]["failure"].strip().splitlines()
+                return " ".join(line.strip() for line in lines[1:4] or lines)
+    return "the case did not run"
+
+
+def last_line(text):
+    lines = [line for line in text.splitlines() if line.strip()]
+    return lines[-1].strip() if lines else ""
+
+
+def run_case(bdir, d, case, has_data):
+    """(passed, reason) for one case run as its own process."""
+    datadir = os.path.join(bdir, d, case)
+    output = os.path.join(datadir, "output.bin")
+    if has_data and not os.path.isfile(os.path.join(datadir, "golden.bin")):
+        return False, f"no generated data: {os.path.relpath(datadir, bdir)}/golden.bin is missing"
+    if os.path.exists(output):
+        os.remove(output)
+    binary = os.path.join(bdir, binary_rel(d))
+    with tempfile.TemporaryDirectory() as tmp:
+        report_path = os.path.join(tmp, "report.json")
+        try:
+            r = subprocess.run([binary, f"--gtest_filter={case}", f"--gtest_output=json:{report_path}"],
+                               cwd=os.path.dirname(binary), capture_output=True, text=True, timeout=CASE_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            return False, f"timed out after {CASE_TIMEOUT} s"
+        log = os.path.join(bdir, d, "logs", case + ".txt")
+        os.makedirs(os.path.dirname(log), exist_ok=True)
+        with open(log, "w") as f:
+            f.write(r.stdout + r.stderr)
+        if not os.path.isfile(report_path):
+            how = f"killed by signal {-r.returncode}" if r.returncode < 0 else f"exit {r.returncode}"
+            return False, f"{how}: {last_line(r.stderr) or last_line(r.stdout)}"
+        with open(report_path) as f:
+            failure = gtest_failure(json.load(f), case)
+    if failure is not None or r.returncode != 0:
+        return False, failure or f"exit {r.returncode}: {last_line(r.stderr)}"
+    if has_data and not os.path.isfile(output):
+        return False, "passed without writing output.bin"
+    return True, ""
+
+
+def run_dir(args, bdir, d, record, expected):
+    """Adds the case results of one built directory to its record."""
+    has_data = os.path.isfile(os.path.join(testcase_root(args.upstream), d, "gen_data.py"))
+    record["cases"] = []
+    t0 = time.perf_counter()
+    for case in list_cases(os.path.join(bdir, binary_rel(d))):
+        passed, reason = run_case(bdir, d, case, has_data)
+        xreason = expected_reason(expected, d, case)
+        record["cases"].append({"case": case, "passed": passed, "reason": reason, "expected": xreason})
+    record["run_seconds"] = time.perf_counter() - t0
+
+
+def run_variant(args, name, dirs, expected):
+    variant = Variant(name, args)
+    bdir = os.path.join(args.build, name)
+    records, wall, lib = build(args, variant, dirs, bdir)
+    if lib["errors"]:
+        print(f"[{name}] the library failed to build:\n" + "\n".join(lib["errors"][:40]))
+    for d in dirs:
+        if records[d]["built"]:
+            run_dir(args, bdir, d, records[d], expected if name == "ptogen" else [])
+        else:
+            records[d]["cases"], records[d]["run_seconds"] = [], 0.0
+            records[d]["expected"] = expected_reason(expected, d, "*") if name == "ptogen" else None
+    return {"name": name, "bdir": bdir, "records": records, "wall": wall, "lib": lib}
+
+
+# ---------------------------------------------------------------------------------------------
+# reporting
+
+
+def outcome(c):
+    if c["passed"]:
+        return "xpass" if c["expected"] else "pass"
+    return "xfail" if c["expected"] else "fail"
+
+
+def summarize(result, dirs):
+    """Prints the per-directory table and the totals; returns the number of unexpected failures."""
+    recs = result["records"]
+    print(f"\n== upstream CPU tests against {result['name']} ({result['bdir']})")
+    print(f"{'dir':<16}{'build':<10}{'build s':>8}{'cases':>7}{'pass':>6}{'fail':>6}{'xfail':>7}{'xpass':>7}{'run s':>7}")
+    tot = {"pass": 0, "fail": 0, "xfail": 0, "xpass": 0}
+    bad_builds = xfail_builds = 0
+    for d in dirs:
+        r = recs[d]
+        counts = {k: sum(1 for c in r["cases"] if outcome(c) == k) for k in tot}
+        for k in tot:
+            tot[k] += counts[k]
+        state = "ok" if r["built"] else ("xfailed" if r.get("expected") else "FAILED")
+        state = "no data" if r["built"] and not r["data"] else state
+        bad_builds += state == "FAILED"
+        xfail_builds += state == "xfailed"
+        print(f"{d:<16}{state:<10}{r['seconds']:>8.1f}{len(r['cases']):>7}{counts['pass']:>6}{counts['fail']:>6}"
+              f"{counts['xfail']:>7}{counts['xpass']:>7}{r['run_seconds']:>7.2f}")
+    print_details(recs, dirs)
+    ncases = sum(tot.values())
+    build_s = sum(recs[d]["seconds"] for d in dirs) + result["lib"]["seconds"]
+    gen_s = sum(recs[d]["gen_seconds"] for d in dirs)
+    run_s = sum(recs[d]["run_seconds"] for d in dirs)
+    print(f"totals ({result['name']}): {len(dirs)} dirs: {len(dirs) - bad_builds - xfail_builds} built, "
+          f"{bad_builds} failed to build, {xfail_builds} expected not to build; {ncases} cases: {tot['pass']} passed, "
+          f"{tot['fail']} failed, {tot['xfail']} expected failures, {tot['xpass']} unexpected passes")
+    lib = f" (library {result['lib']['seconds']:.1f} s)" if result["name"] == "ptogen" else ""
+    print(f"times ({result['name']}): compile+link {build_s:.1f} s{lib}, gen_data {gen_s:.1f} s, ninja wall-clock "
+          f"{result['wall']:.1f} s; running the cases {run_s:.1f} s")
+    return bad_builds + tot["fail"] + (1 if result["lib"]["errors"] else 0)
+
+
+def print_details(recs, dirs):
+    for d in dirs:
+        r = recs[d]
+        if not r["built"]:
+            first = next((line for line in r["errors"] if "error" in line), r["errors"][0] if r["errors"] else "")
+            why = f"expected: {r['expected']}" if r.get("expected") else f"see {d}/build.log"
+            print(f"  {d}: build failed: {first.strip()} ({why})")
+        if not r["data"]:
+            print(f"  {d}: gen_data.py failed: see {d}/gen_data.log")
+        for c in r["cases"]:
+            kind = outcome(c)
+            if kind == "fail":
+                print(f"  FAIL  {d} {c['case']}: {c['reason']}")
+            elif kind == "xfail":
+                print(f"  xfail {d} {c['case']}: {c['reason']}")
+            elif kind == "xpass":
+                print(f"  XPASS {d} {c['case']}: passes although expected_failures.txt lists it")
+
+
+# ---------------------------------------------------------------------------------------------
+# timing
+
+
+def scratch_copy(bdir, d, cases):
+    """A scratch directory, on tmpfs where there is one, with copies of the cases' data directories
+    and an empty bin/ to run from. The tests rewrite output.bin with O_TRUNC, and on ext4 closing
+    a truncated file flushes it to disk (auto_da_alloc): milliseconds a case, which would swamp
+    everything else."""
+    tmp = tempfile.mkdtemp(prefix="ptogen-upstream-timing-", dir="/dev/shm" if os.path.isdir("/dev/shm") else None)
+    for case in cases:
+        if os.path.isdir(os.path.join(bdir, d, case)):
+            shutil.copytree(os.path.join(bdir, d, case), os.path.join(tmp, case))
+    os.makedirs(os.path.join(tmp, "bin"))
+    return tmp
+
+
+def time_binary(bdir, d, cases, args):
+    """Median over --runs runs of the binary's wall-clock seconds a case (--repeat repetitions)."""
+    tmp = scratch_copy(bdir, d, cases)
+    cmd = [os.path.join(bdir, binary_rel(d)), "--gtest_filter=" + ":".join(cases), f"--gtest_repeat={args.repeat}"]
+    times = []
+    try:
+        for _ in range(args.runs):
+            t0 = time.perf_counter()
+            r = subprocess.run(cmd, cwd=os.path.join(tmp, "bin"), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            times.append(time.perf_counter() - t0)
+            if r.returncode != 0:
+                raise RuntimeError(f"{' '.join(cmd)} exits {r.returncode} in {tmp}/bin")
+    finally:
+        shutil.rmtree(tmp)
+    return statistics.median(times) / (args.repeat * len(cases))
+
+
+def timing(results, dirs, args):
+    up, pg = (results[n]["records"] for n in ("upstream", "ptogen"))
+    print(f"\n== timing: the cases that pass in both variants, each binary run {args.runs} times with "
+          f"--gtest_repeat={args.repeat}; median wall-clock a case")
+    print(f"{'dir':<16}{'cases':>6}{'upstream us':>13}{'ptogen us':>11}{'ratio':>7}{'build up s':>12}{'build pg s':>12}")
+    tot = {"up": 0.0, "pg": 0.0, "bup": 0.0, "bpg": 0.0}
+    for d in dirs:
+        cases = sorted(set.intersection(*({c["case"] for c in rec[d]["cases"] if c["passed"]} for rec in (up, pg))))
+        if not cases:
+            continue
+        t_up = time_binary(results["upstream"]["bdir"], d, cases, args)
+        t_pg = time_binary(results["ptogen"]["bdir"], d, cases, args)
+        for k, v in (("up", t_up * len(cases)), ("pg", t_pg * len(cases)),
+                     ("bup", up[d]["seconds"]), ("bpg", pg[d]["seconds"])):
+            tot[k] += v
+        print(f"{d:<16}{len(cases):>6}{t_up * 1e6:>13.1f}{t_pg * 1e6:>11.1f}{t_up / t_pg:>7.2f}"
+              f"{up[d]['seconds']:>12.1f}{pg[d]['seconds']:>12.1f}")
+    if tot["pg"]:
+        print(f"{'all cases, ms':<22}{tot['up'] * 1e3:>13.2f}{tot['pg'] * 1e3:>11.2f}{tot['up'] / tot['pg']:>7.2f}"
+              f"{tot['bup']:>12.1f}{tot['bpg']:>12.1f}")
+        print("ratio = upstream / ptogen (above 1: ptogen is faster); build = compile+link seconds of the directory")
+
+
+def compare_outputs(results, dirs):
+    """Prints how many of the cases that wrote an output.bin in both variants wrote the same bytes."""
+    same, differ = 0, []
+    for d in dirs:
+        for c in results["ptogen"]["records"][d]["cases"]:
+            paths = [os.path.join(results[n]["bdir"], d, c["case"], "output.bin") for n in ("upstream", "ptogen")]
+            if all(os.path.isfile(p) for p in paths):
+                with open(paths[0], "rb") as f, open(paths[1], "rb") as g:
+                    if f.read() == g.read():
+                        same += 1
+                    else:
+                        differ.append(c["case"])
+    print(f"\noutput.bin the same bytes in both variants: {same} of {same + len(differ)} cases"
+          + (f"; differ: {', '.join(differ)}" if differ else ""))
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+def parse_args(argv):
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("upstream", help="a PTO-ISA checkout (include/, tests/common/, tests/cpu/st/testcase/)")
+    p.add_argument("dirs", nargs="*", help="test directories (default: every one whose instructions ptogen has)")
+    p.add_argument("--against", choices=("ptogen", "upstream"), default="ptogen",
+                   help="ptogen's header set and cpu kernels (default) or upstream's own simulator")
+    p.add_argument("--repo", default=ROOT, help="the ptogen checkout (out/include, out/cpu, spec/isa; default: %(default)s)")
+    p.add_argument("--build", default=os.path.join(ROOT, "build", "upstream"), help="build directory (default: %(default)s)")
+    p.add_argument("--timing", action="store_true", help="build both variants and time them against each other")
+    p.add_argument("--runs", type=int, default=5, help="--timing: runs of each binary (default: %(default)s)")
+    p.add_argument("--repeat", type=int, default=100, help="--timing: --gtest_repeat of each run (default: %(default)s)")
+    p.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1,
+                   help="ninja's parallel jobs (default: the CPUs, %(default)s; more would inflate each compile's time)")
+    p.add_argument("--cxx", default="g++")
+    p.add_argument("--cc", default="gcc")
+    p.add_argument("--python", help="the Python that runs gen_data.py (default: this one or /usr/bin/python3, with numpy)")
+    args = p.parse_intermixed_args(argv)
+    args.upstream, args.repo, args.build = (os.path.abspath(x) for x in (args.upstream, args.repo, args.build))
+    return args
+
+
+def check_inputs(args, variants):
+    problems = []
+    if not os.path.isdir(os.path.join(args.upstream, "include")) or not os.path.isdir(testcase_root(args.upstream)):
+        problems.append(f"{args.upstream} has no include/ or tests/cpu/st/testcase/: not a PTO-ISA checkout")
+    if "ptogen" in variants:
+        for rel in ("out/include/pto/pto-inst.hpp", "out/include/pto/pto.h"):
+            if not os.path.isfile(os.path.join(args.repo, rel)):
+                problems.append(f"{args.repo} has no {rel}: run `ninja gen` there (in a checkout that has the C++ header set)")
+    args.python = numpy_python(args.python)
+    if args.python is None:
+        problems.append("no Python with numpy for gen_data.py: install python3-numpy (setup.sh does) or pass --python")
+    if not glob.glob(os.path.join(args.repo, "spec", "isa", "*.lua")):
+        problems.append(f"{args.repo} has no spec/isa/*.lua: not a ptogen checkout")
+    for d in args.dirs:
+        if not os.path.isfile(os.path.join(testcase_root(args.upstream), d, "main.cpp")):
+            problems.append(f"no test directory {d} (tests/cpu/st/testcase/{d}/main.cpp)")
+    return problems
+
+
+def main(argv):
+    args = parse_args(argv)
+    variants = ["upstream", "ptogen"] if args.timing else [args.against]
+    problems = check_inputs(args, variants)
+    if problems:
+        print("\n".join("run.py: " + p for p in problems), file=sys.stderr)
+        return 2
+    dirs = args.dirs or select_dirs(args.upstream, args.repo)
+    expected = read_expected(os.path.join(HERE, "expected_failures.txt"))
+    results = {name: run_variant(args, name, dirs, expected) for name in variants}
+    bad = sum(summarize(results[name], dirs) for name in variants)
+    if args.timing:
+        compare_outputs(results, dirs)
+        timing(results, dirs, args)
+    print(f"\nupstream tests: {'FAILED (' + str(bad) + ' unexpected failures)' if bad else 'ok'}")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
