@@ -110,6 +110,7 @@ enum class Layout { ND, DN, NZ };
 enum class CmpMode : uint8_t { EQ = 0, NE = 1, LT = 2, LE = 3, GT = 4, GE = 5 }; // upstream's numbering
 enum class PadValue : uint64_t { Null = 0, Zero = 1, Max = 2, Min = 3 };
 enum class CompactMode { Null, Normal, RowPlusOne, RowAlignedPadding };
+enum class DivAlgorithm : uint8_t { DEFAULT, HIGH_PRECISION };
 
 constexpr int DYNAMIC = -1;
 
