@@ -18,7 +18,10 @@ WRITES = "H_W_ALL"  # every byte of the mask's valid region
 MEMCPY_TARGET = {"ratio": 1.5, "shapes": ("64x128", "128x256")}  # one pass over src, an eighth of it written
 IN_PLACE_FILL = "H_FILL_RANDOM"
 C_OPERATOR = {"eq": "==", "ne": "!=", "lt": "<", "gt": ">", "ge": ">=", "le": "<="}  # IEEE in C for floats
-test_shapes = EW.test_shapes
+def test_shapes(E, B, cls):
+    """The element-wise shapes, and a row of more repeats than one instruction issues (A2A3 compares
+    it in runs whose bits must each start block aligned)."""
+    return EW.test_shapes(E, B, cls) + [("wide 1x256E", 1, 256 * E, 0)]
 extra_fills = EW.extra_fills
 
 
