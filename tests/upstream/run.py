@@ -160,13 +160,13 @@ def ninja_rules(args, variant):
         "  description = GEN_DATA $dir", ""]
 
 
-def ninja_library(args):
-    """ptogen's cpu library (every out/cpu/*.c) and the ACL stub."""
+def ninja_library(args, cflags=LIB_CFLAGS):
+    """ptogen's cpu library (every out/cpu/*.c, compiled with cflags) and the ACL stub."""
     inc = ["-I" + os.path.join(args.repo, "out", "include")]
     lines, objs = [], []
     for src in sorted(glob.glob(os.path.join(args.repo, "out", "cpu", "*.c"))):
         obj = "lib/obj/" + os.path.basename(src)[:-2] + ".o"
-        lines += [f"build {ninja_escape(obj)}: cc {ninja_escape(src)}", f"  cflags = {ninja_var(LIB_CFLAGS + inc)}"]
+        lines += [f"build {ninja_escape(obj)}: cc {ninja_escape(src)}", f"  cflags = {ninja_var(cflags + inc)}"]
         objs.append(obj)
     stub_flags = LIB_CFLAGS + ["-Wall", "-Wextra", "-Werror", "-pedantic", "-I" + os.path.join(HERE, "include")]
     lines += [f"build lib/libptocpu.a: ar {' '.join(map(ninja_escape, objs))}",

@@ -1,0 +1,130 @@
+#!/usr/bin/env python3
+"""Times the same C++ program, tests/upstream/bench/intrinsics.cpp, against upstream PTO-ISA's CPU
+simulator and against ptogen's header set and cpu kernels; docs/performance.md.
+
+  python3 tests/upstream/bench.py UPSTREAM [FILTER] [--repo PTOGEN] [--build BUILD] [--cxx G++] [--cc GCC]
+
+UPSTREAM is a checkout of PTO-ISA (include/). The program is compiled with run.py's flags for
+each variant (tests/upstream/run.py's Variant: C++20, __CPU_SIM and the format shim for upstream,
+C++17 and PTOGEN/out/include for ptogen), both at -O2; upstream's build also defines
+PTO_BENCH_A5_UB (the program then asks the simulator for A5's 256 KiB unified buffer, ptogen's
+size). ptogen's library is every PTOGEN/out/cpu/*.c at the release flags of `ninja bench`
+(gen/configure.py's CFLAGS and KERNEL_FLAGS). Each binary prints a line a case (instr, dtype,
+shape, ns a call: the median over blocks of calls); this script runs both, upstream first, and
+prints the table with ratio = upstream / ptogen and the geometric mean. FILTER (a substring of
+"INSTR dtype shape") narrows the cases. Build directory: BUILD/<variant>/ (default
+build/upstream-bench of this checkout). Not part of `ninja test`.
+"""
+import argparse
+import math
+import os
+import re
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import run  # noqa: E402  (run.py: the variants' compile flags and ptogen's library edges)
+
+SOURCE = os.path.join(HERE, "bench", "intrinsics.cpp")
+
+
+def release_cflags(repo):
+    """`ninja bench`'s release flags of the kernels: CFLAGS and KERNEL_FLAGS of gen/configure.py."""
+    with open(os.path.join(repo, "gen", "configure.py")) as f:
+        text = f.read()
+    flags = []
+    for name in ("CFLAGS", "KERNEL_FLAGS"):
+        m = re.search(rf'^{name} = "([^"]*)"', text, re.M)
+        if not m:
+            raise SystemExit(f"bench.py: no {name} in {repo}/gen/configure.py")
+        flags += m.group(1).split()
+    return flags
+
+
+def write_ninja(args, variant, bdir):
+    lines = ["# written by tests/upstream/bench.py; rewritten on every run", "ninja_required_version = 1.10", ""]
+    lines += run.ninja_rules(args, variant)
+    obj, libs = "obj/intrinsics.o", []
+    if variant.name == "ptogen":
+        lines += run.ninja_library(args, release_cflags(args.repo))
+        libs = ["lib/libptocpu.a"]
+        ldlibs = ["-lm"]
+    else:
+        ldlibs = ["-lpthread", "-ldl", "-lm"]
+    extra = ["-DPTO_BENCH_A5_UB"] if variant.name == "upstream" else []
+    lines += [f"build {obj}: cxx {run.ninja_escape(SOURCE)}", f"  cxxflags = $cxxflags {run.ninja_var(extra)}",
+              f"build bin/intrinsics: link {' '.join([obj] + libs)}", f"  ldlibs = {run.ninja_var(ldlibs)}", ""]
+    os.makedirs(bdir, exist_ok=True)
+    with open(os.path.join(bdir, "build.ninja"), "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
+def build_and_run(args, name):
+    variant = run.Variant(name, args)
+    bdir = os.path.join(args.build, name)
+    write_ninja(args, variant, bdir)
+    print(f"[{name}] building in {bdir} ...", file=sys.stderr, flush=True)
+    r = subprocess.run(["ninja", "-C", bdir], capture_output=True, text=True)
+    if r.returncode != 0:
+        raise SystemExit(f"bench.py: the {name} build failed:\n{r.stdout}{r.stderr}")
+    print(f"[{name}] running ...", file=sys.stderr, flush=True)
+    r = subprocess.run([os.path.join(bdir, "bin", "intrinsics")] + ([args.filter] if args.filter else []),
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        raise SystemExit(f"bench.py: the {name} binary exits {r.returncode}:\n{r.stderr}")
+    times = {}
+    for line in r.stdout.splitlines():
+        instr, dtype, shape, ns = line.split("\t")
+        times[(instr, dtype, shape)] = None if ns == "rejected" else float(ns)
+    return times
+
+
+def report(up, pg):
+    print(f"| instr | dtype | shape | upstream ns | ptogen ns | upstream/ptogen |")
+    print("|---|---|---|---:|---:|---:|")
+    ratios, skipped = [], []
+    for key in pg:
+        if key not in up or up[key] is None or pg[key] is None:
+            skipped.append(" ".join(key))
+            continue
+        ratio = up[key] / pg[key]
+        ratios.append((ratio, key))
+        print(f"| {key[0]} | {key[1]} | {key[2]} | {up[key]:.1f} | {pg[key]:.1f} | {ratio:.2f} |")
+    if not ratios:
+        return
+    geo = math.exp(sum(math.log(r) for r, _ in ratios) / len(ratios))
+    lo, hi = min(ratios), max(ratios)
+    print(f"\n{len(ratios)} cases; geometric mean of upstream/ptogen {geo:.2f}; "
+          f"lowest {lo[0]:.2f} ({' '.join(lo[1])}), highest {hi[0]:.2f} ({' '.join(hi[1])})")
+    for dtype in sorted({k[1] for _, k in ratios}):
+        sub = [r for r, k in ratios if k[1] == dtype]
+        print(f"{dtype}: geometric mean {math.exp(sum(map(math.log, sub)) / len(sub)):.2f} over {len(sub)} cases")
+    if skipped:
+        print(f"not compared (rejected or missing in a variant): {', '.join(skipped)}")
+
+
+def main(argv):
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("upstream", help="a PTO-ISA checkout (include/)")
+    p.add_argument("filter", nargs="?", help='a substring of "INSTR dtype shape": only those cases')
+    p.add_argument("--repo", default=run.ROOT, help="the ptogen checkout (default: %(default)s)")
+    p.add_argument("--build", default=os.path.join(run.ROOT, "build", "upstream-bench"),
+                   help="build directory (default: %(default)s)")
+    p.add_argument("--cxx", default="g++")
+    p.add_argument("--cc", default="gcc")
+    args = p.parse_args(argv)
+    args.upstream, args.repo, args.build = (os.path.abspath(x) for x in (args.upstream, args.repo, args.build))
+    args.python = sys.executable  # run.ninja_rules names it (for gen_data rules this build never uses)
+    if not os.path.isdir(os.path.join(args.upstream, "include", "pto")):
+        raise SystemExit(f"bench.py: {args.upstream} has no include/pto: not a PTO-ISA checkout")
+    if not os.path.isfile(os.path.join(args.repo, "out", "include", "pto", "pto-inst.hpp")):
+        raise SystemExit(f"bench.py: {args.repo} has no out/include/pto/pto-inst.hpp: run `ninja gen` there")
+    up = build_and_run(args, "upstream")
+    pg = build_and_run(args, "ptogen")
+    report(up, pg)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
