@@ -13,8 +13,8 @@ PROFILE = "cpu"  # the profile whose entry points the C++ API calls
 
 
 def param_cpp(prm):
-    """A runtime parameter's C++ type: upstream's CmpMode for the compare mode, bool for a flag."""
-    return "bool" if prm["flag"] else "CmpMode"
+    """A runtime parameter's C++ type: upstream's (spec/kinds.lua `upstream`: CmpMode, bool)."""
+    return prm["upstream"]
 
 
 def overloads(inst, entry):

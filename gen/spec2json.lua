@@ -722,7 +722,8 @@ end
 
 local PARAMS, param_names = {}, {}
 for _, r in ipairs(records.param) do
-  if fields(r, r, {}, { name = "string", doc = "string", c_type = "string", enum = "string", values = "table", flag = "boolean" },
+  if fields(r, r, {}, { name = "string", doc = "string", c_type = "string", enum = "string", values = "table", flag = "boolean",
+                        upstream = "string" },
             { "name", "doc", "c_type", "values" }, "param") then
     local ok = want_name(r, "param")
     if type(r.values) ~= "table" or #r.values < 2 then
@@ -747,7 +748,7 @@ for _, r in ipairs(records.param) do
     if ok and PARAMS[r.name] then err_at(r, { "name" }, "param '" .. r.name .. "' is defined twice"); ok = false end
     if ok then
       PARAMS[r.name] = { name = r.name, doc = r.doc, c_type = r.c_type, enum = r.enum or false, flag = r.flag or false,
-                         values = r.values }
+                         values = r.values, upstream = r.upstream or r.c_type }
       param_names[#param_names + 1] = r.name
     end
   end

@@ -352,11 +352,13 @@ kind {
 -- (each value its own kernel). An enumerated param is a public C enum (enum = its constants'
 -- prefix, values in C order); any other int is PTO_ERR_PARAM. A flag is an int: 0 is its first
 -- value, every other value its second. A kind takes one as an operand { param = <name> } and
--- derives an axis from it: { name = ..., derive = "param", of = <operand> }.
+-- derives an axis from it: { name = ..., derive = "param", of = <operand> }. upstream: the type the
+-- C++ API takes (gen/cppapi.py).
 param {
   name = "cmp",
   c_type = "pto_cmp",
   enum = "PTO_CMP",
+  upstream = "CmpMode", -- upstream's C++ enum (pto/common/type.hpp), its values named as these upper-cased
   doc = "The comparison TCMPS makes of each element with the scalar.",
   values = { "eq", "ne", "lt", "gt", "ge", "le" },
 }
@@ -364,6 +366,7 @@ param {
   name = "binary",
   c_type = "int",
   flag = true,
+  upstream = "bool",
   doc = "How TCOLSUM sums a column: 0 row after row, any other value by the adjacent-pair tree.",
   values = { "sequential", "tree" },
 }

@@ -60,6 +60,12 @@ def check(model):
         raise M.SpecError("\n".join(errors))
 
 
+def same_c(inst, p, tup, k):
+    """cpu_variants of a kind whose ISA variants all compile the same C: the variants differ only in
+    their target (gcc vectorises the loops for each)."""
+    return lambda v, kv: None
+
+
 def of(inst):
     """The module of an instruction's kind (or of a kind, given its spec record)."""
     kind = inst if isinstance(inst, dict) else inst.kind

@@ -2,6 +2,7 @@
 kernels move that operand's bits into dst's valid region, with no element operation and no
 conversion, so every variant and profile stores the same bits. The rest (reference, shapes,
 fills, the memcpy target) is the element-wise kinds'."""
+from kinds import same_c
 from kinds._elementwise import (MAIN_OPERAND, IN_PLACE_FILL, MEMCPY_TARGET, plain_ctx, notes,  # noqa: F401
                                 reference, test_shapes, extra_fills, more_cases)
 import cexpr
@@ -15,9 +16,7 @@ def element_ctx(inst, p, tup, prefix, convert_all):
     return {"U": f"uint{dt['bits']}_t", "bits": dt["bits"], "T": cexpr.CTYPE[dt["name"]], "ignored": []}
 
 
-def cpu_variants(inst, p, tup, k):
-    """The variants differ only in their target: wider loads and stores."""
-    return lambda v, kv: None
+cpu_variants = same_c  # every ISA variant compiles the same C
 
 
 def dst_tile(plan, tup, vr, vc, extra, variant):

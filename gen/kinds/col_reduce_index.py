@@ -3,6 +3,7 @@ into row 0 of dst (TCOLARGMAX, TCOLARGMIN). Every kernel walks the rows keeping,
 the running extremum and its row, replaced only by a strictly better value; the NPU kernels
 (whose compares are IEEE: a NaN is never greater) then give the columns that hold a NaN their
 first NaN row in a second pass, backwards, taken only when a column's extremum came out NaN."""
+from kinds import same_c
 import cexpr
 import cpuisa
 from kinds._cols import test_shapes  # noqa: F401
@@ -28,9 +29,7 @@ def element_ctx(inst, p, tup, prefix, convert_all):
                 K="uint32_t" if src["name"] == "u32" else "int32_t", rank=f"{prefix}__{rank}_{src['name']}")
 
 
-def cpu_variants(inst, p, tup, k):
-    """The variants differ only in their target: wider vectors."""
-    return lambda v, kv: None
+cpu_variants = same_c  # every ISA variant compiles the same C
 
 
 def npu_ctx(inst, p, tup, m, names, scalar_vars, dt):

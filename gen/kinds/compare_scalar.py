@@ -6,6 +6,7 @@ byte; A2A3 compares whole repeats (vcmpvs writes E bits a repeat, no mask) strai
 mask row for the full repeats and into the scratch for the last partial one, whose bytes the
 scalar unit copies with the bits past the valid columns cleared; A5 compares a register (vcmps)
 into a predicate and stores its bits (psts), likewise through the scratch for a partial chunk."""
+from kinds import same_c
 import cexpr
 from kinds import _elementwise as EW
 from kinds import elementwise_scalar as ES
@@ -35,9 +36,7 @@ def element_ctx(inst, p, tup, prefix, convert_all):
     return dict(cexpr.dtype_c(dt, prefix, False), mode=tup.axes["mode"], cmp=C_OPERATOR[tup.axes["mode"]])
 
 
-def cpu_variants(inst, p, tup, k):
-    """Every variant compiles the same C (gcc vectorises it for each target)."""
-    return lambda v, kv: None
+cpu_variants = same_c  # every ISA variant compiles the same C
 
 
 def npu_ctx(inst, p, tup, m, names, scalar_vars, dt):

@@ -11,6 +11,7 @@ too), x * 1 = x, maximum(x, -inf) = x, minimum(x, +inf) = x, bit for bit, and an
 with an identity stays one. So a row of n lanes padded to a power of two w gives, level by level,
 the contract's tree: a value the tree moves up unchanged meets an identity instead. The cpu and
 A2A3 kernels pad; A5 keeps the odd value with a merging predicate."""
+from kinds import same_c
 import cexpr
 from kinds import _rows as R
 import lower
@@ -97,9 +98,7 @@ def element_ctx(inst, p, tup, prefix, convert_all):
                 key=_order_keys(dt, prefix, bits) if fn in ORDER_FREE else None)
 
 
-def cpu_variants(inst, p, tup, k):
-    """Every variant compiles the same C (gcc vectorises it for each target)."""
-    return lambda v, kv: None
+cpu_variants = same_c  # every ISA variant compiles the same C
 
 
 def tree_width(vc, E, B):

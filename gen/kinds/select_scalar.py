@@ -4,6 +4,7 @@ never read). The cpu reads a byte per 8 columns; A2A3 puts the scalar in CMPMASK
 unit writes it into tmp's first block, set_cmpmask loads it) and selects a row at a time with
 vsel in tensor-scalar mode, the row's mask bits its selection; A5 broadcasts the scalar into a
 register (vbr), loads a chunk's bits into a predicate (plds) and selects (vsel)."""
+from kinds import same_c
 import cexpr
 from kinds import _elementwise as EW
 from kinds import _rows as R
@@ -24,9 +25,7 @@ def element_ctx(inst, p, tup, prefix, convert_all):
     return cexpr.dtype_c(tup.dtype_of("dst"), prefix, True)
 
 
-def cpu_variants(inst, p, tup, k):
-    """Every variant compiles the same C (gcc vectorises it for each target)."""
-    return lambda v, kv: None
+cpu_variants = same_c  # every ISA variant compiles the same C
 
 
 def npu_ctx(inst, p, tup, m, names, scalar_vars, dt):
