@@ -31,6 +31,14 @@ def overloads(inst, entry):
     return out
 
 
+def scalar_tiles(inst, ops):
+    """An overload with each scalar given as element 0 of a tile instead, for a kind whose C++ API
+    takes that (spec/kinds.lua scalar_tile), or None."""
+    k = inst.kind
+    scalars = [o for o in ops if not k["operands"][o]["tile"] and not k["operands"][o]["param"]]
+    return scalars if k.get("scalar_tile") and scalars else None
+
+
 def shape(inst, ops):
     k = inst.kind
     return tuple("tile" if k["operands"][o]["tile"] else "param" if k["operands"][o]["param"] else "scalar" for o in ops)
@@ -57,18 +65,23 @@ def entry_ctx(inst, entry):
             "asserts": asserts, "operands": entry["operands"]}
 
 
-def decl(inst, e, o):
+def decl(inst, e, o, as_tile=()):
     od = inst.kind["operands"][o]
     if od["tile"]:
+        return f"{e['tparam'][o]} &{o}"
+    if o in as_tile:
         return f"{e['tparam'][o]} &{o}"
     if od["param"]:
         return f"{param_cpp(inst.model.params[od['param']])} {o}"
     return f"typename {e['tparam'][e['carrier'][od['dtype']]]}::DType {o}"
 
 
-def arg(inst, o, present):
-    """The C argument for operand o of an overload that takes `present`."""
+def arg(inst, o, present, as_tile=()):
+    """The C argument for operand o of an overload that takes `present` (as_tile: scalars given as
+    element 0 of a tile)."""
     od = inst.kind["operands"][o]
+    if o in as_tile:
+        return f"(const void *){o}.data()"
     if od["param"]:
         prm = inst.model.params[od["param"]]
         if o not in present:
@@ -92,13 +105,20 @@ def context(inst):
             if sig in seen:  # the same kinds of arguments as an earlier overload: ambiguous
                 continue
             seen.add(sig)
-            tiles = [o for o in ops if inst.kind["operands"][o]["tile"]]
-            out.append({"name": name, "c_name": e["c_name"], "form": entry["form"],
-                        "template": ", ".join(f"typename {e['tparam'][o]}" for o in tiles),
-                        "params": ", ".join(decl(inst, e, o) for o in ops),
-                        "tiles": tiles, "asserts": [a for a in e["asserts"]],
-                        "args": ", ".join(arg(inst, o, ops) for o in entry["operands"]),
-                        "omits": [o for o in entry["operands"] if o not in ops]})
+            for as_tile in [()] + ([tuple(scalar_tiles(inst, ops))] if scalar_tiles(inst, ops) else []):
+                for o in as_tile:
+                    e["tparam"][o] = f"S{len(e['tparam'])}"
+                tiles = [o for o in ops if inst.kind["operands"][o]["tile"]]
+                out.append({"name": name, "c_name": e["c_name"], "form": entry["form"],
+                            "template": ", ".join(f"typename {e['tparam'][o]}" for o in tiles + list(as_tile)),
+                            "enable": [e["tparam"][o] for o in as_tile],
+                            # a comparand tile holds the scalar's dtype: that of the tile it stands beside
+                            "same": [(e["tparam"][o], e["tparam"][e["carrier"][inst.kind["operands"][o]["dtype"]]])
+                                     for o in as_tile],
+                            "params": ", ".join(decl(inst, e, o, as_tile) for o in ops),
+                            "tiles": tiles, "asserts": e["asserts"], "as_tile": list(as_tile),
+                            "args": ", ".join(arg(inst, o, ops, as_tile) for o in entry["operands"]),
+                            "omits": [o for o in entry["operands"] if o not in ops]})
     return {"inst": inst, "name": name, "overloads": out}
 
 
@@ -191,9 +211,10 @@ def _case(inst, o, tup, case, n, dnames, present):
             cppargs.append(x)
         else:
             cargs.append(f"a.at({d['offset']}u)")
-            cppargs.append(f"s_{x}")
-    scalars = [{"name": x, "offset": case["ops"][x]["offset"],
-                "ctype": CPP_TYPE[tup.dvars[k["operands"][x]["dtype"]]]}
+            cppargs.append(f"t_{x}" if x in o["as_tile"] else f"s_{x}")
+    scalars = [{"name": x, "offset": case["ops"][x]["offset"], "as_tile": x in o["as_tile"],
+                "ctype": CPP_TYPE[tup.dvars[k["operands"][x]["dtype"]]],
+                "cols": 32 // tup.dtype_of(x)["bytes"]}  # a comparand tile: one block
                for x in tup.entry["operands"] if not k["operands"][x]["tile"] and not k["operands"][x]["param"]]
     return {"id": f"{inst.name}_{n}", "what": f"{o['name']}({', '.join(cppargs)}) {tup.ident()} {case['label']}",
             "name": o["name"], "c_name": o["c_name"], "arena": case["arena"], "seed": 1000 + n, "tiles": tiles,

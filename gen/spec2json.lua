@@ -771,10 +771,11 @@ local KINDS, kind_names = {}, {}
 for _, r in ipairs(records.kind) do
   if fields(r, r, {}, { name = "string", doc = "string", entries = "table", operands = "table", roles = "table",
                         role_layouts = "table", axes = "table", in_place = "table", kernel = "string",
-                        rules = "table", static_rules = "table", reduce = "string", scalar_unit = "boolean", math_fn = "string" },
+                        rules = "table", static_rules = "table", reduce = "string", scalar_unit = "boolean", math_fn = "string",
+                        scalar_tile = "boolean" },
             { "name", "doc", "entries", "operands", "axes", "kernel" }, "kind") then
     local k = { name = r.name, doc = r.doc, reduce = r.reduce or false, scalar_unit = r.scalar_unit or false, kernel = r.kernel,
-                math_fn = r.math_fn or false,
+                math_fn = r.math_fn or false, scalar_tile = r.scalar_tile or false,
                 entries = {}, operands = {},
                 roles = r.roles or {}, role_layouts = {}, axes = {}, in_place = {}, rules = {}, static_rules = {},
                 file = r.__file, line = r.__line }

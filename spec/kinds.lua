@@ -399,6 +399,7 @@ kind {
 kind {
   name = "compare_scalar",
   math_fn = "cmp", -- math = "cmp(src, scalar)": the comparison the mode names, IEEE for floats
+  scalar_tile = true, -- the C++ API also takes the scalar as element 0 of a tile (upstream's tile comparand)
   doc = "Bit (i, j) of the mask dst = src[i,j] <mode> scalar (EQ, NE, LT, GT, GE, LE; IEEE: with a NaN only NE "
      .. "holds): bit j mod 8 of byte (i, j / 8), least significant first; the bits past src's valid columns in a "
      .. "row's last byte are 0.",
