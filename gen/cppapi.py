@@ -49,6 +49,9 @@ def entry_ctx(inst, entry):
     tuples = [t for t in inst.tuples[PROFILE] if t.entry["form"] == entry["form"]]
     tiles = [o for o in entry["operands"] if k["operands"][o]["tile"]]
     tparam = {o: f"T{i}" for i, o in enumerate(tiles)}
+    if k.get("scalar_tile"):  # a scalar may come as element 0 of a tile: its template parameter
+        tparam.update({o: f"S{i}" for i, o in enumerate(x for x in entry["operands"]
+                                                        if not k["operands"][x]["tile"] and not k["operands"][x]["param"])})
     # a scalar's type is the element type of a tile of its dtype variable (not deduced from the argument)
     carrier = {}
     for o in tiles:
@@ -106,8 +109,6 @@ def context(inst):
                 continue
             seen.add(sig)
             for as_tile in [()] + ([tuple(scalar_tiles(inst, ops))] if scalar_tiles(inst, ops) else []):
-                for o in as_tile:
-                    e["tparam"][o] = f"S{len(e['tparam'])}"
                 tiles = [o for o in ops if inst.kind["operands"][o]["tile"]]
                 out.append({"name": name, "c_name": e["c_name"], "form": entry["form"],
                             "template": ", ".join(f"typename {e['tparam'][o]}" for o in tiles + list(as_tile)),
@@ -154,8 +155,7 @@ def test_context(inst):
     """The C++ tests of an instruction: per overload, tuples that together take every dtype,
     parameter value and layout combination it has, each on the test plan's smallest legal case,
     valid regions static and dynamic in turn; and one rejected call."""
-    import fuzzplan  # the C++ tests take the conformance plan's cases
-    import testplan
+    import testplan  # the C++ tests take the conformance plan's cases
     k, m = inst.kind, inst.model
     plan = testplan.Plan(inst, PROFILE)
     dnames = [d["name"] for d in m.dtype_list]
@@ -172,8 +172,8 @@ def test_context(inst):
             if features <= seen:
                 continue
             seen |= features
-            legal = plan.legal_cases(t)  # padded storage where the plan has it: strides matter
-            case = next((c for c in legal if c["label"].startswith("valid<tile")), None) or fuzzplan.small_cases(plan, t)[0]
+            legal = plan.legal_cases(t)  # padded storage where the plan has it (strides matter), else the smallest
+            case = next((c for c in legal if c["label"].startswith("valid<tile")), None) or min(legal, key=lambda c: c["arena"])
             cases.append(_case(inst, o, t, case, len(cases), dnames, present))
     return {"inst": inst, "name": inst.name.upper(), "cases": cases}
 

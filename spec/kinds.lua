@@ -31,6 +31,9 @@ local function expand_operands(extra)
 end
 local expand_roles = { full = { normal = "src0", swap = "src1" }, narrow = { normal = "src1", swap = "src0" } }
 local order_axis = { name = "order", derive = "roles", values = { "normal", "swap" }, status = "layout" }
+-- The column reductions' output: row 0 of dst, one valid column per src valid column.
+local dst_cols = rule { name = "dst_cols", check = "dst.valid_cols == src.valid_cols", status = "valid",
+                        why = "dst must have one valid column per src valid column" }
 local full_valid = rule { name = "full_valid", check = same_valid("full", "dst"), status = "valid",
                           why = "the full source must have dst's valid region" }
 
@@ -320,8 +323,7 @@ kind {
   in_place = { dst = { "src" } },
   kernel = "{S}_{I}",
   rules = {
-    rule { name = "dst_cols", check = "dst.valid_cols == src.valid_cols", status = "valid",
-           why = "dst must have one valid column per src valid column" },
+    dst_cols,
     rule { name = "index16_range", on = { "a2a3", "a5" }, status = "valid", when = { ["src.elem_bytes"] = 2 },
            check = "src.valid_rows <= 65536",
            why = "the NPU kernels count rows in lanes as wide as src: 16 bits for a 16-bit src" },
@@ -343,8 +345,7 @@ kind {
   in_place = { dst = { "src" } },
   kernel = "{T}",
   rules = {
-    rule { name = "dst_cols", check = "dst.valid_cols == src.valid_cols", status = "valid",
-           why = "dst must have one valid column per src valid column" },
+    dst_cols,
   },
 }
 
@@ -389,8 +390,7 @@ kind {
   in_place = { dst = { "src" } },
   kernel = "{T}_{sum}",
   rules = {
-    rule { name = "dst_cols", check = "dst.valid_cols == src.valid_cols", status = "valid",
-           why = "dst must have one valid column per src valid column" },
+    dst_cols,
   },
 }
 

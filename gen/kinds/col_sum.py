@@ -33,8 +33,7 @@ def element_ctx(inst, p, tup, prefix, convert_all):
                 ignores=[] if is_tree(tup) else ["tmp"])  # the sequential kernels are col_reduce's
 
 
-def npu_ctx(inst, p, tup, m, names, scalar_vars, dt):
-    return CR.npu_ctx(inst, p, tup, m, names, scalar_vars, dt)
+npu_ctx = CR.npu_ctx  # the fold's vector instruction and lane width
 
 
 def plain_ctx(inst, p, tup):
