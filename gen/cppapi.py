@@ -57,7 +57,7 @@ def entry_ctx(inst, entry):
     for o in tiles:
         carrier.setdefault(k["operands"][o]["dtype"], o)
     asserts = []
-    for var in sorted({k["operands"][o]["dtype"] for o in tiles}):
+    for var in sorted({k["operands"][o]["dtype"] for o in tiles} - {M.ANY}):  # a scratch tile of any dtype: no check
         legal = sorted({t.dvars[var] for t in tuples}, key=list(CPP_TYPE).index)
         if var in CPP_TYPE:  # a fixed dtype (a mask: u8)
             legal = [var]

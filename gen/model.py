@@ -26,6 +26,7 @@ BLAYOUTS = ["ROW_MAJOR", "COL_MAJOR"]
 SLAYOUTS = ["NONE_BOX", "BOX_ROW_MAJOR", "BOX_COL_MAJOR"]
 LAYOUT_OF = {(0, 0): "ND", (1, 0): "DN"}  # (blayout, slayout) -> layout name
 LAYOUT_ENUMS = {"ND": (0, 0), "DN": (1, 0)}
+ANY = "any"  # an operand's dtype that is any dtype: a scratch tile used as bytes (spec/kinds.lua)
 
 
 # The loader's address space is capped: one Lua string expression can allocate gigabytes
@@ -127,7 +128,17 @@ class Tuple:
         return True
 
     def dtype_of(self, op):
-        return self.inst.model.dtypes[self.dvars[self.inst.kind["operands"][op]["dtype"]]]
+        """The operand's dtype; an operand of any dtype (a scratch tile, dtype = "any") reads as u8
+        bytes (its descriptor has its own: tile_dtype)."""
+        v = self.inst.kind["operands"][op]["dtype"]
+        return self.inst.model.dtypes["u8" if v == ANY else self.dvars[v]]
+
+    def tile_dtype(self, op, desc):
+        """The dtype of the tile `desc` describes as operand op: the tuple's, or for an operand of
+        any dtype the descriptor's own."""
+        if self.inst.kind["operands"][op]["dtype"] == ANY and desc is not None:
+            return self.inst.model.dtype_list[desc["dtype"]]
+        return self.dtype_of(op)
 
     def role(self, name):
         """The operand that plays role `name` (or the operand itself)."""
@@ -161,8 +172,8 @@ class Tuple:
 
     def describe(self):
         bits = [f"form={self.entry['form']}"] if len(self.inst.own_entries) > 1 else []
-        bits += [f"{op}={self.dtype_of(op)['name']}:{self.layouts[op]}" for op in self.ops
-                 if self.inst.kind["operands"][op]["tile"]]
+        bits += [f"{op}={ANY if self.inst.kind['operands'][op]['dtype'] == ANY else self.dtype_of(op)['name']}:"
+                 f"{self.layouts[op]}" for op in self.ops if self.inst.kind["operands"][op]["tile"]]
         bits += [f"{a['name']}={self.axes[a['name']]}" for a in self.inst.kind["axes"] if a["derive"] != "form"]
         return " ".join(bits)
 
@@ -245,7 +256,8 @@ class Instruction:
         k = self.kind
         out, excluded = [], []  # excluded: the exclude entries that removed some tuple
         for entry in self.own_entries:
-            evars = sorted({k["operands"][op]["dtype"] for op in entry["operands"] if k["operands"][op]["dtype"]})
+            evars = sorted({k["operands"][op]["dtype"] for op in entry["operands"]
+                            if k["operands"][op]["dtype"] not in (False, ANY)})
             axes_list = [ax for ax in k["axes"] if ax["derive"] != "form"]
             form_axis = [ax for ax in k["axes"] if ax["derive"] == "form"]
             for dts in itertools.product(*[legal["dtypes"].get(v) or [v] for v in evars]):
@@ -537,7 +549,8 @@ def eval_rule(rule, tup, descs, profile):
         if attr is None:
             return profile["machine"][name]
         op = tup.role(name)
-        return attr_value(profile, tup.dtype_of(op), descs[op] if descs else None, attr)
+        desc = descs[op] if descs else None
+        return attr_value(profile, tup.tile_dtype(op, desc), desc, attr)
     return bool(rule.evaluate(lookup))
 
 
@@ -607,6 +620,8 @@ def verify(inst, profile_name, form, ops, ub_origin=None):
     bound = {}
     for op in present:
         v = k["operands"][op]["dtype"]
+        if v == ANY:
+            continue
         dt = dlist[ops[op]["dtype"]]["name"]
         if bound.setdefault(v, (op, dt))[1] != dt:
             return "dtype", f"{op} must have the dtype of {bound[v][0]} ({bound[v][1]})"
@@ -669,7 +684,7 @@ def verify(inst, profile_name, form, ops, ub_origin=None):
     tup = cands[0]
     # 7-8. shape and valid region of every tile
     for op in present:
-        d, eb = ops[op], tup.dtype_of(op)["bytes"]
+        d, eb = ops[op], tup.tile_dtype(op, ops[op])["bytes"]
         if d["rows"] < 1 or d["cols"] < 1:
             return "shape", f"{op} has an empty shape"
         if d["rows"] * d["cols"] > (2**63 - 1) // eb:
@@ -688,7 +703,7 @@ def verify(inst, profile_name, form, ops, ub_origin=None):
     # 10. alias
     def span(op):
         d = ops[op]
-        return d["data"], d["data"] + d["rows"] * d["cols"] * tup.dtype_of(op)["bytes"]
+        return d["data"], d["data"] + d["rows"] * d["cols"] * tup.tile_dtype(op, d)["bytes"]
 
     def same_tile(a, b):
         return all(ops[a][f] == ops[b][f] for f in ("data", "dtype", "blayout", "slayout", "rows", "cols",
@@ -707,7 +722,7 @@ def verify(inst, profile_name, form, ops, ub_origin=None):
                     return "alias", f"{a} and {b} overlap"
     # 11. alignment
     for op in present:
-        align = prof["machine"]["data_align_bytes"] or tup.dtype_of(op)["bytes"]
+        align = prof["machine"]["data_align_bytes"] or tup.tile_dtype(op, ops[op])["bytes"]
         if ops[op]["data"] % align:
             return "align", f"{op}->data must be {align}-byte aligned"
     # 12. placement: tiles inside the unified buffer, below its reserved scratch

@@ -134,7 +134,9 @@ def entry_ctx(inst, p, entry):
         slots["full"], slots["narrow"] = n, n + 1
     rules = [r for r in inst.rules if any(r in t.rules for t in tuples)]
     axes = [a for a in k["axes"] if a["derive"] != "form"]
-    dvars = sorted({k["operands"][o]["dtype"] for o in ops if k["operands"][o]["dtype"]})
+    # operands of one dtype variable share a dvar; an operand of any dtype (M.ANY) has one of its own
+    dvars = sorted({k["operands"][o]["dtype"] for o in ops if k["operands"][o]["dtype"] not in (False, M.ANY)})
+    dvars += [o for o in ops if k["operands"][o]["dtype"] == M.ANY]
     kernels, kernel_index = [], {}
     for t in tuples:
         if t.kernel not in kernel_index:
@@ -149,14 +151,15 @@ def entry_ctx(inst, p, entry):
         mask = " | ".join(f"1u << {slots[s]}" for s in partners) or "0"
         ops_ctx.append({"name": o, "partners": ", ".join(partners), "tile": int(od["tile"]), "io": od["io"].upper(),
                         "use": inst.use[p].get(o, "required").upper(),
-                        "dvar": dvars.index(od["dtype"]) if od["dtype"] else 0, "in_place": mask})
+                        "dvar": dvars.index(o if od["dtype"] == M.ANY else od["dtype"]) if od["dtype"] else 0,
+                        "in_place": mask})
     none = f"PTO_{p.upper()}_NO_VALUE"
     t_ctx = []
     for t in tuples:
         t_ctx.append({
             "ident": t.ident(),
-            "dtypes": ", ".join(inst.model.dtypes[t.dvars[k["operands"][o]["dtype"]]]["enum"] if o in t.layouts else none
-                                for o in ops),
+            "dtypes": ", ".join(inst.model.dtypes[t.dvars[k["operands"][o]["dtype"]]]["enum"]
+                                if o in t.layouts and k["operands"][o]["dtype"] != M.ANY else none for o in ops),
             "layouts": ", ".join(f"PTO_{p.upper()}_{t.layouts[o]}" if o in t.layouts else none for o in ops),
             "axes": ", ".join(str(a["values"].index(t.axes[a["name"]])) for a in axes) or "0",
             "rules": sum(1 << i for i, r in enumerate(rules) if r in t.rules),

@@ -806,8 +806,11 @@ for _, r in ipairs(records.kind) do
                              param = o.param or false, optional = o.optional or false, layouts = o.tile and layouts or {} }
         if o.tile then tiles[name] = true end
         if o.io == "in" and not o.param then values[name] = true end
-        -- a dtype name fixes the operand's dtype (a mask is u8); anything else is a dtype variable
-        if o.dtype and not DT[o.dtype] then dvars[o.dtype] = true end
+        -- a dtype name fixes the operand's dtype (a mask is u8); "any" takes every dtype (a scratch
+        -- tile used as bytes); anything else is a dtype variable
+        if o.dtype == "any" and not (o.tile and o.io == "tmp") then
+          err_at(r, { "operands", name }, "operand " .. name .. ": dtype \"any\" is for a scratch tile (tile = true, io = \"tmp\")"); ok = false
+        elseif o.dtype and o.dtype ~= "any" and not DT[o.dtype] then dvars[o.dtype] = true end
       else ok = false end
     end
     for role, m in pairs(k.roles) do

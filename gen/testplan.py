@@ -76,15 +76,18 @@ class Plan:
                 ops[ax["of"]] = {"present": 1, "param": True, "value": v}
         return ops
 
+    def tmp_fits(self, tup, ops, tmp):
+        """The tuple's tmp rules accept `tmp` with these operands."""
+        descs = dict(ops, tmp=tmp)
+        return all(M.eval_rule(r, tup, descs, self.prof) for r in tup.rules if r.status == "tmp")
+
     def fit_tmp(self, tup, ops, vr):
         """The smallest tmp (1 row, or one per valid row) that the tuple's tmp rules accept: the
         rejections then shrink it by a row or a block to hit each rule."""
         B = self.E_B(tup.dtype_of("tmp"))[1]
-        rules = [r for r in tup.rules if r.status == "tmp"]
 
         def fits(rows, cols):
-            descs = dict(ops, tmp=tile(0, rows, cols, rows, cols))
-            return all(M.eval_rule(r, tup, descs, self.prof) for r in rules)
+            return self.tmp_fits(tup, ops, tile(0, rows, cols, rows, cols))
         best = None
         for rows in sorted({1, vr}):
             hi = B

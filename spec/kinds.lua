@@ -2,7 +2,8 @@
 -- the base rules; it selects the kernel and test templates (templates/<profile>/<kind>.c.j2).
 -- An instruction of an existing kind is one new spec/isa/<name>.lua.
 --
--- Operand fields: tile|scalar, io (in/out/tmp), dtype (a dtype variable such as T),
+-- Operand fields: tile|scalar, io (in/out/tmp), dtype (a dtype variable such as T, a dtype name
+-- that fixes it, such as u8, or "any": a scratch tile of any dtype, used as bytes),
 -- optional (may be NULL), layouts (the layouts it may have; ND and DN when absent).
 -- Axes are derived from the operands at call time:
 --   derive = "form"     : the entry point that was called
@@ -299,12 +300,6 @@ kind {
            why = "dst must have one valid row per src valid row" },
     rule { name = "dst_column", check = "dst.cols == 1", status = "shape", when = { ["dst.layout"] = "DN" },
            why = "a DN dst is a column vector (cols == 1)" },
-    -- A2A3's scheme (docs/machine-models.md): a band of rows at a time, each row's lanes (folded
-    -- across chunks, or padded with the fold's identity) in tmp, then the tree's levels beside them
-    rule { name = "tmp_band", on = { "a2a3" }, status = "tmp",
-           check = "tmp.rows * tmp.cols >= 2 * src.repeat_elems * min(src.valid_rows, src.block_elems)",
-           why = "tmp holds a band of rows: 2E elements per row (E = 256 / sizeof T), for at least "
-              .. "min(valid rows, 32 / sizeof T) rows; more room makes wider bands" },
   },
 }
 
@@ -430,7 +425,7 @@ kind {
     dst = { tile = true, io = "out", dtype = "T", layouts = { "ND" } },
     mask = { tile = true, io = "in", dtype = "u8", layouts = { "ND" } },
     src = { tile = true, io = "in", dtype = "T", layouts = { "ND" } },
-    tmp = { tile = true, io = "tmp", dtype = "u8", optional = true, layouts = { "ND" } },
+    tmp = { tile = true, io = "tmp", dtype = "any", optional = true, layouts = { "ND" } }, -- bytes
     scalar = { scalar = true, io = "in", dtype = "T" },
   },
   axes = {},

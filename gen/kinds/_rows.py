@@ -1,5 +1,6 @@
 """Shared by the row reductions (row_reduce_index, row_reduce): the conformance plan's output
 columns, its tmp, and the cases of extreme rows."""
+import model as M
 import testplan as T
 
 
@@ -15,12 +16,19 @@ def column(plan, tup, o, vr, variant, valid_cols=1):
 
 def add_tmp(plan, tup, ops, vr, variant):
     """tmp as the profile uses it: nonsense it must not look at where ignored (every other
-    variant), the smallest the tuple's rules accept where required."""
+    variant); where required, every other variant a tile of src's shape and dtype (upstream's tests
+    size it so) where the tuple's rules accept one, else the smallest they accept."""
     use = plan.inst.use[plan.p].get("tmp")
     if use == "ignored" and variant % 2:
         ops["tmp"] = dict(T.tile(0, 1, 1, 9, 9), loc=1)
     elif use == "required":
-        ops["tmp"] = plan.fit_tmp(tup, ops, vr)
+        like = ops.get("src") if "src" in ops and tup.dtype_of("src") == tup.dtype_of("tmp") else None
+        if variant % 2 and like and plan.tmp_fits(tup, ops, like):
+            ops["tmp"] = dict(like)
+        else:
+            ops["tmp"] = plan.fit_tmp(tup, ops, vr)
+            if plan.inst.kind["operands"]["tmp"]["dtype"] == M.ANY and variant % 2:  # bytes of another dtype
+                ops["tmp"]["dtype"] = variant % len(plan.model.dtype_list)
     return ops
 
 

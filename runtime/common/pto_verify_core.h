@@ -49,9 +49,11 @@ static int agrees(const PTO(entry) *e, const PTO(tuple) *t, const pto_tile *cons
 {
     unsigned i;
     for (i = 0; i < e->n_ops; i++) {
-        if (tile[i] == NULL || t->dtype[i] == PTO_(NO_VALUE)) continue; /* presence is an axis */
-        if (t->dtype[i] != (unsigned)tile[i]->dtype) return 0;
-        if (check_layouts && t->layout[i] != layout_of(tile[i])) return 0;
+        /* an operand the tuple does not take has neither (presence is an axis); one of any
+         * dtype has a layout only */
+        if (tile[i] == NULL) continue;
+        if (t->dtype[i] != PTO_(NO_VALUE) && t->dtype[i] != (unsigned)tile[i]->dtype) return 0;
+        if (check_layouts && t->layout[i] != PTO_(NO_VALUE) && t->layout[i] != layout_of(tile[i])) return 0;
     }
     for (i = 0; i < n_axes_known; i++)
         if (axis[i] != PTO_(NO_VALUE) && t->axis[i] != axis[i]) return 0;

@@ -1,5 +1,5 @@
--- TCMPS: compare every element with a scalar into a bit mask (docs/contract.md section 2). Upstream
--- (families facts 3.18, section 7 Q9): A2A3 writes whole repeats of bits per row (garbage past the
+-- TCMPS: compare every element with a scalar into a bit mask (docs/contract.md section 2).
+-- Upstream: A2A3 writes whole repeats of bits per row (garbage past the
 -- valid columns), compares i32 only for EQ whatever the mode, and i16/u16 as f16 bit patterns; A5
 -- writes one flat bit stream that ignores the row strides; the CPU writes the src tile's width of
 -- bytes per row and compares EQ/NE with a 1e-9 tolerance (NaN != x false). ptogen writes the

@@ -1,5 +1,5 @@
 -- TCOLARGMAX: the row of each column's maximum (docs/contract.md: argmax).
--- Upstream (families facts 2.11, Q8): A2A3 moves the index to a NaN row (best >= NaN is false) and
+-- Upstream: A2A3 moves the index to a NaN row (best >= NaN is false) and
 -- compares u16/u32 sources as f16/f32 bit patterns; A5 never lets a NaN win; its 8/16-bit indices
 -- wrap. Here every profile picks the lowest row of the maximum and a column's first NaN, -0 and +0
 -- tie. The A2A3 kernel compares floats (vcmp on f32, f16); 8-bit sources would need indices wider

@@ -1,5 +1,5 @@
 -- TCOLEXPAND: broadcast the first row of the source over every destination row (docs/contract.md).
--- Upstream (families facts 2.14): A2A3 copies whole 32-byte blocks with copy_ubuf_to_ubuf (it
+-- Upstream: A2A3 copies whole 32-byte blocks with copy_ubuf_to_ubuf (it
 -- may write past the valid columns) and never checks src's valid columns; here only dst's valid
 -- region is written and src must give one value per valid column. A2A3's vcopy moves 16- and
 -- 32-bit elements.

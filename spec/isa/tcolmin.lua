@@ -1,5 +1,5 @@
 -- TCOLMIN: each column's minimum into row 0 of dst, the rows folded in order (docs/contract.md).
--- Upstream (families facts 2.8-2.10, Q5, Q7): A2A3 folds sequentially, A5 as
+-- Upstream: A2A3 folds sequentially, A5 as
 -- x0 op (x1 op x2) op (x3 op x4) ..., the CPU sequentially with strict compares (a NaN counts only
 -- in row 0); its maximum and minimum take NaN and signed zeros from the hardware. ptogen folds
 -- sequentially on every profile, IEEE 754-2019 maximum and minimum for max and min, each

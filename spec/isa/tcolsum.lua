@@ -1,6 +1,5 @@
 -- TCOLSUM: each column's sum into row 0 of dst, row after row (binary == 0) or by the
--- adjacent-pair tree over the rows (docs/contract.md section 2). Upstream (families facts 2.7,
--- section 7 Q4): A2A3 sums sequentially, or pairs the rows and adds an odd leftover into index 0;
+-- adjacent-pair tree over the rows (docs/contract.md section 2). Upstream: A2A3 sums sequentially, or pairs the rows and adds an odd leftover into index 0;
 -- A5 sums x0 + (x1 + x2) + (x3 + x4) ..., or pairs the rows and adds an odd leftover into the last
 -- survivor; the CPU ignores binary and sums sequentially. ptogen sums in the contract's two orders
 -- on every profile, each addition rounded once in T (integers wrap). tmp: the A2A3 tree keeps a

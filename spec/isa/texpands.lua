@@ -1,5 +1,5 @@
 -- TEXPANDS: fill a tile's valid region with a scalar (docs/contract.md).
--- Upstream (families facts 3.17, Q20): A2A3 fills a contiguous prefix instead of the valid
+-- Upstream: A2A3 fills a contiguous prefix instead of the valid
 -- region when a static ValidCol is below Cols, and Mat tiles are filled whole; here every
 -- profile fills exactly the valid region of an ND or DN Vec tile, and other locations are
 -- PTO_ERR_LOC. A2A3's vector_dup fills 8-bit data as 16-bit pairs (it would write past an odd

@@ -1,7 +1,8 @@
 -- TROWEXPAND: broadcast each row's first element over the row (docs/contract.md).
--- Upstream (families facts 2.13, Q22): A2A3 also has a static [1,M] -> [M,B] form that reads
--- src[0,i]; here dst[i,j] = src[i,0] on every profile. A2A3 broadcasts by vbrcb, which reads
--- consecutive elements, so it takes a DN column; vbrcb and vcopy move 16- and 32-bit elements.
+-- Upstream: A2A3 also has a static [1,M] -> [M,B] form that reads
+-- src[0,i]; here dst[i,j] = src[i,0] on every profile. A2A3 broadcasts a DN column by vbrcb and
+-- an ND one (rows a stride apart) by the scalar unit and vector_dup; its vbrcb, vcopy and
+-- vector_dup move 16- and 32-bit elements.
 local all9 = { "f32", "f16", "bf16", "i32", "u32", "i16", "u16", "i8", "u8" }
 
 instruction {
@@ -11,7 +12,7 @@ instruction {
   summary = "Broadcast the first element of each source row over the destination row.",
   math = "src",
   legal = {
-    a2a3 = { T = { "f32", "f16", "bf16", "i32", "u32", "i16", "u16" }, layouts = { src = { "DN" } } },
+    a2a3 = { T = { "f32", "f16", "bf16", "i32", "u32", "i16", "u16" } },
     a5 = { T = all9 },
   },
 }

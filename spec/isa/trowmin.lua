@@ -1,7 +1,6 @@
 -- TROWMIN: each row's minimum into column 0 of dst. The mirror of TROWMAX: upstream takes its NaN
 -- and signed-zero answers from the hardware (vmin/vcmin, undocumented; A5 starts from +inf) and
--- from std::min on the CPU, where a NaN counts only as the first element (families facts section
--- 7 Q7). ptogen gives IEEE 754-2019 minimum on every profile (a NaN gives NaN, -0 is below +0),
+-- from std::min on the CPU, where a NaN counts only as the first element. ptogen gives IEEE 754-2019 minimum on every profile (a NaN gives NaN, -0 is below +0),
 -- which no order changes; the kernels fold the lanes by vmin and the adjacent-pair tree, not by
 -- vcmin (its ONLY_VALUE keeps the first of -0 and +0). tmp: as TROWMAX's (A2A3 only).
 instruction {

@@ -1,12 +1,12 @@
 -- TROWPROD: each row's product into column 0 of dst. Upstream multiplies in a different order on
 -- each backend: lanes of one 32-byte block over the row, then a left-to-right fold on the scalar
 -- unit, in float for f16 (A2A3); lanes of 256 bytes, then a tree folding the upper half onto the
--- lower (A5); left to right (CPU) (families facts section 7 Q3, Q6). Its tests compare with a
+-- lower (A5); left to right (CPU). Its tests compare with a
 -- tolerance, so none of these is pinned. ptogen multiplies in one order on every profile, the
 -- lane order of docs/contract.md section 2, in T (integers wrap), so every profile gives the
 -- same bits: neither NPU has an in-register product, so both reduce a register by the
--- adjacent-pair tree of vmul on deinterleaved lanes (docs/machine-models.md). tmp: A2A3 needs a
--- band of rows' lanes (rule tmp_band; upstream takes one 32-byte block); A5 and the cpu ignore it.
+-- adjacent-pair tree of vmul on deinterleaved lanes (docs/machine-models.md). tmp: A2A3 requires
+-- it (any size: one 32-byte block as upstream's; the reserved scratch holds what more the kernel wants).
 instruction {
   name = "trowprod",
   family = "reduce-and-expand",

@@ -1,7 +1,7 @@
 -- TSELS: select src where a bit mask is 1, the scalar where it is 0 (docs/contract.md section 2).
--- Upstream (families facts 3.19, section 7 Q10): A2A3 and A5 select by the bits of a mask tile of
+-- Upstream: A2A3 and A5 select by the bits of a mask tile of
 -- any dtype (A2A3 puts the scalar in tmp for set_cmpmask; A5's 32-bit path writes past the valid
--- region for some widths, facts section 7 item 13); the CPU implements another operation, a whole
+-- region for some widths); the CPU implements another operation, a whole
 -- tile select by the scalar's value. ptogen reads the contract's u8 ND mask on every profile. tmp:
 -- A2A3 writes the scalar into its first block for set_cmpmask; A5 and the cpu ignore it.
 instruction {

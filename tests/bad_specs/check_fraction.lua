@@ -1,4 +1,4 @@
 -- target: kinds.lua
 -- replace:            check = "src.valid_cols > src.repeat_elems or tmp.rows * tmp.cols >= 2 * src.valid_rows",
 -- with:            check = "src.valid_cols > src.repeat_elems or tmp.rows * tmp.cols >= 2.5 * src.valid_rows",
--- expect: spec/kinds.lua:276: check: column 61: only whole numbers are allowed, got '2.5'
+-- expect: spec/kinds.lua:277: check: column 61: only whole numbers are allowed, got '2.5'

@@ -1,4 +1,4 @@
 -- target: kinds.lua
 -- replace:            check = "src.valid_cols > src.repeat_elems or tmp.rows * tmp.cols >= 2 * src.valid_rows",
 -- with:            check = "tmp.rows * tmp.cols - 2 * src.valid_rows",
--- expect: spec/kinds.lua:276: check must be a condition (a comparison), got an integer expression
+-- expect: spec/kinds.lua:277: check must be a condition (a comparison), got an integer expression

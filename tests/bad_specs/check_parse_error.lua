@@ -1,4 +1,4 @@
 -- target: kinds.lua
 -- replace:            check = "src.valid_cols > src.repeat_elems or tmp.rows * tmp.cols >= 2 * src.valid_rows",
 -- with:            check = "src.valid_cols > src.repeat_elems or tmp.rows * tmp.cols >=",
--- expect: spec/kinds.lua:276: check: column 60: expression ends too early
+-- expect: spec/kinds.lua:277: check: column 60: expression ends too early

@@ -1,4 +1,4 @@
 -- target: kinds.lua
 -- replace:            check = "src.valid_cols <= src.repeat_elems or tmp.rows >= src.valid_rows",
 -- with:            check = "src.valid_cols <= src.repeat_elems or tmpp.rows >= src.valid_rows",
--- expect: spec/kinds.lua:267: check: unknown tile operand 'tmpp'; allowed: dst, dst_idx, dst_val, src, tmp
+-- expect: spec/kinds.lua:268: check: unknown tile operand 'tmpp'; allowed: dst, dst_idx, dst_val, src, tmp

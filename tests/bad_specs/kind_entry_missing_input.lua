@@ -1,4 +1,4 @@
 -- target: kinds.lua
 -- replace:   entries = { { form = "main", operands = { "dst", "src", "scalar" } },
 -- with:   entries = { { form = "main", operands = { "dst", "src" } },
--- expect: spec/kinds.lua:44: entry main does not pass input operand 'scalar', which the math reads; allowed: entries that pass every input (scalar, src)
+-- expect: spec/kinds.lua:45: entry main does not pass input operand 'scalar', which the math reads; allowed: entries that pass every input (scalar, src)

@@ -1,4 +1,4 @@
 -- target: kinds.lua
 -- replace:   in_place = { dst = { "src" } },\n  kernel = "{T}",\n  scalar_unit = true, --
 -- with:   in_place = { src = { "src" } },\n  kernel = "{T}",\n  scalar_unit = true, --
--- expect: spec/kinds.lua:52: in_place: 'src' is not an output operand; allowed: dst
+-- expect: spec/kinds.lua:53: in_place: 'src' is not an output operand; allowed: dst

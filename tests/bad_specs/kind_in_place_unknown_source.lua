@@ -1,4 +1,4 @@
 -- target: kinds.lua
 -- replace:   in_place = { dst = { "src" } },\n  kernel = "{T}",\n  scalar_unit = true, --
 -- with:   in_place = { dst = { "source" } },\n  kernel = "{T}",\n  scalar_unit = true, --
--- expect: spec/kinds.lua:52: in_place.dst: unknown value 'source'; allowed: src
+-- expect: spec/kinds.lua:53: in_place.dst: unknown value 'source'; allowed: src

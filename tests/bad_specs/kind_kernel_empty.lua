@@ -1,4 +1,4 @@
 -- target: kinds.lua
 -- replace:   kernel = "{T}_{mode}{order:swap=_swap}",
 -- with:   kernel = "",
--- expect: spec/kinds.lua:172: kernel: the name pattern is empty; allowed: {T}, {mode}, {order}, {tmp}, {<axis>:<value>=<text>}
+-- expect: spec/kinds.lua:173: kernel: the name pattern is empty; allowed: {T}, {mode}, {order}, {tmp}, {<axis>:<value>=<text>}

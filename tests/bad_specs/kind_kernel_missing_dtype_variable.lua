@@ -1,4 +1,4 @@
 -- target: kinds.lua
 -- replace:   in_place = { dst = { "src" }, dst_val = { "src" }, dst_idx = { "src" } },\n  kernel = "{S}_{I}",
 -- with:   in_place = { dst = { "src" }, dst_val = { "src" }, dst_idx = { "src" } },\n  kernel = "{S}",
--- expect: spec/kinds.lua:235: kernel: the pattern does not spell dtype variable {I}, so kernels of different dtypes would get one name; allowed: {I}, {S}, {form}, {<axis>:<value>=<text>}
+-- expect: spec/kinds.lua:236: kernel: the pattern does not spell dtype variable {I}, so kernels of different dtypes would get one name; allowed: {I}, {S}, {form}, {<axis>:<value>=<text>}

@@ -1,4 +1,4 @@
 -- target: kinds.lua
 -- replace:   kernel = "{T}_{mode}{order:swap=_swap}",
 -- with:   kernel = "{X}_{mode}{order:swap=_swap}",
--- expect: spec/kinds.lua:172: kernel: unknown variable 'X' in '{X}'; allowed: {T}, {mode}, {order}, {tmp}, {<axis>:<value>=<text>}
+-- expect: spec/kinds.lua:173: kernel: unknown variable 'X' in '{X}'; allowed: {T}, {mode}, {order}, {tmp}, {<axis>:<value>=<text>}

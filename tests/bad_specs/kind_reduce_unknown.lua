@@ -1,4 +1,4 @@
 -- target: kinds.lua
 -- replace:   reduce = "value", -- math is one fold of each row
 -- with:   reduce = "values", -- math is one fold of each row
--- expect: spec/kinds.lua:283: reduce: unknown value 'values'; allowed: index, value
+-- expect: spec/kinds.lua:284: reduce: unknown value 'values'; allowed: index, value

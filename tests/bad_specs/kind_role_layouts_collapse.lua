@@ -1,4 +1,4 @@
 -- target: kinds.lua
 -- replace:   role_layouts = { full = { "ND" } },
 -- with:   role_layouts = { full = { "ND", "DN" } },
--- expect: spec/kinds.lua:163: role full may be ND or DN, but tuples of a kind with roles are named by dtypes and axes only, so two tuples would get one name; allowed: one layout (e.g. role_layouts = { full = { "ND" } }) or a layout axis of full
+-- expect: spec/kinds.lua:164: role full may be ND or DN, but tuples of a kind with roles are named by dtypes and axes only, so two tuples would get one name; allowed: one layout (e.g. role_layouts = { full = { "ND" } }) or a layout axis of full

@@ -1,4 +1,4 @@
 -- target: kinds.lua
 -- replace:     rule { name = "dst_val_rows", check = "dst_val.valid_rows == src.valid_rows"
 -- with:     rule { name = "dst_rows", check = "dst_val.valid_rows == src.valid_rows"
--- expect: spec/kinds.lua:245: rule 'dst_rows' is defined twice (also at spec/kinds.lua:243); allowed: one rule per name in a kind and its instructions
+-- expect: spec/kinds.lua:246: rule 'dst_rows' is defined twice (also at spec/kinds.lua:244); allowed: one rule per name in a kind and its instructions

@@ -1,4 +1,4 @@
 -- target: kinds.lua
 -- replace:     rule { name = "tmp_stride", on = { "a2a3" }, status = "tmp",
 -- with:     rule { name = "dst_rows", on = { "a2a3" }, status = "tmp",
--- expect: spec/kinds.lua:269: rule 'dst_rows' is defined twice (also at spec/kinds.lua:243); allowed: one rule per name in a kind and its instructions
+-- expect: spec/kinds.lua:270: rule 'dst_rows' is defined twice (also at spec/kinds.lua:244); allowed: one rule per name in a kind and its instructions

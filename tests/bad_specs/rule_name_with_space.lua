@@ -1,4 +1,4 @@
 -- target: kinds.lua
 -- replace:     rule { name = "tmp_stride", on = { "a2a3" }, status = "tmp",
 -- with:     rule { name = "tmp stride", on = { "a2a3" }, status = "tmp",
--- expect: spec/kinds.lua:269: rule name 'tmp stride' must be lower-case letters, digits and _; allowed: [a-z0-9_]+ (it becomes part of C names)
+-- expect: spec/kinds.lua:270: rule name 'tmp stride' must be lower-case letters, digits and _; allowed: [a-z0-9_]+ (it becomes part of C names)

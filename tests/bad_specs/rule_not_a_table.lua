@@ -2,4 +2,4 @@
 -- replace:     rule { name = "tmp_pairs", on = { "a2a3" }, status = "tmp", when = { form = "val" },\n           check = "src.valid_cols > src.repeat_elems or tmp.rows * tmp.cols >= 2 * src.valid_rows",\n           why = "the value+index form stores one (value, index) pair per row in tmp" },
 -- with:     rule "tmp_pairs",
 -- expect: spec/isa/trowargmax.lua:7: unknown kind 'row_reduce_index'; allowed: elementwise_scalar, elementwise_scalar_tmp, fill, row_broadcast, col_broadcast, ternary_scalar, row_expand, col_expand
--- expect: spec/kinds.lua:275: rule expects one table: write rule { ... }
+-- expect: spec/kinds.lua:276: rule expects one table: write rule { ... }

@@ -1,4 +1,4 @@
 -- target: kinds.lua
 -- replace:     rule { name = "tmp_rows", on = { "a2a3" }, status = "tmp",
 -- with:     { name = "tmp_rows", on = { "a2a3" }, status = "tmp",
--- expect: spec/kinds.lua:242: rules must be written as rule { name = ..., check = ..., status = ..., why = ... }
+-- expect: spec/kinds.lua:243: rules must be written as rule { name = ..., check = ..., status = ..., why = ... }

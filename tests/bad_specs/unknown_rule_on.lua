@@ -1,4 +1,4 @@
 -- target: kinds.lua
 -- replace:     rule { name = "tmp_rows", on = { "a2a3" }, status = "tmp",
 -- with:     rule { name = "tmp_rows", on = { "a3" }, status = "tmp",
--- expect: spec/kinds.lua:266: on: unknown value 'a3'; allowed: a2a3, a5
+-- expect: spec/kinds.lua:267: on: unknown value 'a3'; allowed: a2a3, a5

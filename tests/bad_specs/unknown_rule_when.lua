@@ -1,4 +1,4 @@
 -- target: kinds.lua
 -- replace:     rule { name = "tmp_pairs", on = { "a2a3" }, status = "tmp", when = { form = "val" },
 -- with:     rule { name = "tmp_pairs", on = { "a2a3" }, status = "tmp", when = { from = "val" },
--- expect: spec/kinds.lua:275: when: unknown axis 'from'; allowed: form, <operand>.layout, <operand>.elem_bytes
+-- expect: spec/kinds.lua:276: when: unknown axis 'from'; allowed: form, <operand>.layout, <operand>.elem_bytes
