@@ -3,7 +3,8 @@
 -- any dtype (A2A3 puts the scalar in tmp for set_cmpmask; A5's 32-bit path writes past the valid
 -- region for some widths); the CPU implements another operation, a whole
 -- tile select by the scalar's value. ptogen reads the contract's u8 ND mask on every profile. tmp:
--- A2A3 writes the scalar into its first block for set_cmpmask; A5 and the cpu ignore it.
+-- A2A3 writes the scalar into its first block for set_cmpmask, so it is bytes of any dtype, as
+-- upstream's (every tile holds the 16 bytes set_cmpmask reads); A5 and the cpu ignore it.
 instruction {
   name = "tsels",
   family = "tile-scalar-and-immediate",
