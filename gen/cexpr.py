@@ -64,15 +64,14 @@ def math_calls(ast, func, lead=(), wrap=None, ref=None):
     return walk(ast, True)
 
 
-SELECTIONS = ("max", "min")
+def on_stored_bits(ast, dtype, ops):
+    """Is the math of f16/bf16 values made of operations exact on the stored bits (spec/ops.lua
+    bits: max, min, abs, neg, relu), nested or not? Its result is then computed with no conversion."""
+    exact = {o["name"] for o in ops if o.get("bits")}
 
-
-def on_stored_bits(ast, dtype):
-    """Is the math a selection (max/min of operands, nested or not) of f16/bf16 values? Its result
-    is one of the operands (or a NaN), so it is exact on the stored bits, with no conversion."""
-    def selection(e):
-        return e["op"] == "ref" or (e["op"] == "call" and e["fn"] in SELECTIONS and all(map(selection, e["args"])))
-    return dtype["class"] == "float" and dtype["bits"] < 32 and ast["op"] != "ref" and selection(ast)
+    def on_bits(e):
+        return e["op"] == "ref" or (e["op"] == "call" and e["fn"] in exact and all(map(on_bits, e["args"])))
+    return dtype["class"] == "float" and dtype["bits"] < 32 and ast["op"] != "ref" and on_bits(ast)
 
 
 def format_names(ops, dtype, prefix, names=None, fast=False):
@@ -95,7 +94,7 @@ def has_per_format(ast, ops):
 
 def kernel_math(ast, dtype, prefix, bits=False, names=None, ref=None):
     """Kernel math in the compute type; f16/bf16 round every intermediate like the reference.
-    bits: a selection (on_stored_bits) on the stored bits, with the dtype's own operations.
+    bits: math exact on the stored bits (on_stored_bits), with the dtype's own operations.
     names: other functions for some operations, by <op>_<suffix> (max_f: ...)."""
     names = names or {}
     if bits:

@@ -4,7 +4,7 @@
 --   bor   := bxor {"|" bxor} ; bxor := band {"^" band} ; band := cmp {"&" cmp}   (math only; C's precedence)
 --   cmp   := shift [("=="|"~="|"<"|"<="|">"|">=") shift] ; shift := sum {("<<"|">>") sum} (math only)
 --   sum   := prod {("+"|"-") prod}
---   prod  := unary {("*"|"/") unary} ; unary := "-" unary | primary
+--   prod  := unary {("*"|"/") unary} ; unary := "-" unary | "~" unary (math only) | primary
 --   primary := INTEGER | NAME ["." NAME] | NAME "(" [expr {"," expr}] ")" | "(" expr ")"
 -- Parse errors and type errors are returned as strings; the caller adds file:line.
 local M = {}
@@ -41,7 +41,7 @@ local function tokenize(src)
       if two == "==" or two == "~=" or two == "!=" or two == "<=" or two == ">=" or two == "<<" or two == ">>" then
         toks[#toks + 1] = { t = (two == "!=") and "~=" or two, col = i }
         i = i + 2
-      elseif c:match("[%+%-%*/%(%)<>,%.&|^]") then
+      elseif c:match("[%+%-%*/%(%)<>,%.&|^~]") then
         toks[#toks + 1] = { t = c, col = i }
         i = i + 1
       else
@@ -94,6 +94,7 @@ function M.parse(src)
   end
   local function unary()
     if peek().t == "-" then pos = pos + 1; return { op = "neg", args = { unary() } } end
+    if peek().t == "~" then pos = pos + 1; return { op = "~", args = { unary() } } end
     return primary()
   end
   local function binary(sub, ops)
@@ -185,7 +186,7 @@ function M.check(ast, ctx, at_root)
     elseif e.op == "==" or e.op == "~=" or e.op == "<" or e.op == "<=" or e.op == ">" or e.op == ">=" then
       if ctx.kind == "math" then err("comparisons are not allowed in math") end
       want, result = "int", "bool"
-    elseif e.op == "<<" or e.op == ">>" or e.op == "&" or e.op == "|" or e.op == "^" then
+    elseif e.op == "<<" or e.op == ">>" or e.op == "&" or e.op == "|" or e.op == "^" or e.op == "~" then
       if ctx.kind ~= "math" then err("'" .. e.op .. "' is allowed in math only") end
       want, result = "value", "value"
     else

@@ -5,7 +5,9 @@ A program is
   prep        scalar-unit computations on scalars, once per call: [(variable, math AST)]
   steps       vector instructions in order: {"cls": "binary" | "unary" | "scalar" | "reduce" | "fold" | "dup",
               "instr", "out", "args"}; args name tile operands, temporaries (t0, t1, ...) and
-              scalar variables; "out" is dst for the last step; "count": a shift's answer to a
+              scalar variables (or a constant's C text); "out" is dst for the last step; "as": the
+              dtype the instruction runs on where it is not the program's (a float's bits as
+              the signed integers of its width); "count": a shift's answer to a
               count of the width or more (spec/ops.lua lower.count), which the kernel gives; a
               fold (a row reduction of a value) folds the lanes across chunks with "instr" and
               reduces a register with "reduce", its in-register instruction, or, where that is
@@ -53,6 +55,10 @@ def can_lower(model, p):
             elif sc.get("dup"):
                 forms.append(f"{o['name']} with a scalar by a broadcast and {low['vector']}")
 
+        for cls, u in sorted((low.get("unary") or {}).items()):
+            forms.append(f"{o['name']} of a {cls} vector by {u['instr']} with {u['const']}")
+        if low.get("vector_rewrite"):
+            forms.append(f"{o['name']} of vectors as {low['vector_rewrite']['text']}")
         if not forms and low.get("scalar_unit"):
             forms.append(f"{o['name']} on the scalar unit")
         parts.append("; ".join(forms))
@@ -87,7 +93,7 @@ def program(model, inst, p, dtype, form="main"):
         return v
 
     def emit(cls, instr, args, count=None, **more):
-        if cls != "dup" and dtype not in isa.get(instr, []):
+        if cls != "dup" and more.get("as", dtype) not in isa.get(instr, []):
             lacking.append(instr)
         out = new_temp()
         steps.append(dict({"cls": cls, "instr": instr, "out": out, "args": args, "count": count}, **more))
@@ -116,13 +122,26 @@ def program(model, inst, p, dtype, form="main"):
         if o["reduce"]:
             return emit("reduce", low["vector"], [vals[0][1]])
         if len(vals) == 1:
+            cls = model.dtypes[dtype]["class"]
+            u = (low.get("unary") or {}).get(cls)
+            if u:  # a scalar instruction with a constant (a float's sign bit: on its bits as integers)
+                bits = model.dtypes[dtype]["bits"]
+                if u["const"] == "sign":
+                    return emit("scalar", u["instr"], [vals[0][1], f"INT{bits}_MIN"], **{"as": f"i{bits}"})
+                return emit("scalar", u["instr"], [vals[0][1], str(u["const"])])
             if not low.get("vector"):
-                raise NoLowering(f"{p} has no vector instruction for {o['name']} of a tile")
+                raise NoLowering(f"{p} has no vector instruction for {o['name']} of a tile" +
+                                 (f" of class {cls}" if low.get("unary") else ""))
             return emit("unary", low["vector"], [vals[0][1]])
         if all(v[0] == "vec" for v in vals):
+            if low.get("vector_rewrite"):
+                return walk(_substitute(low["vector_rewrite"]["rewrite"], {"a": _as_ast(vals[0]), "b": _as_ast(vals[1])}))
+            if not low.get("vector") and low.get("scalar_unit"):
+                unit_only.append(o["name"])  # no instruction for two tiles: the whole math on the scalar unit
+                return ("vec", "dst")
             if not low.get("vector"):
                 raise NoLowering(f"{p} has no vector instruction for {o['name']} of two tiles")
-            return emit("binary", low["vector"], [vals[0][1], vals[1][1]])
+            return emit("binary", low["vector"], [vals[0][1], vals[1][1]], low.get("count"))
         sc = low.get("scalar") or {}
         scalar_first = vals[0][0] == "scal"
         vec, sca = (vals[1], vals[0]) if scalar_first else (vals[0], vals[1])
@@ -159,6 +178,11 @@ def program(model, inst, p, dtype, form="main"):
                              f"allowed: {', '.join(isa.get(lacking[0], [])) or 'none'}", dtype)
         scalar_unit = True
     return {"prep": prep, "steps": steps, "scalar_unit": scalar_unit}
+
+
+def is_const(arg):
+    """Is a step's argument a constant's C text (a unary lowering's: 0, -1, INT32_MIN)?"""
+    return arg[0].isdigit() or arg[0] == "-" or arg.isupper()
 
 
 def _as_ast(val):
@@ -216,6 +240,8 @@ def instructions(model, p):
                                   "op": o["name"]}
         if "instr" in (low.get("scalar") or {}):
             out[low["scalar"]["instr"]] = {"cls": "scalar", "op": o["name"], "count": low.get("count")}
+        if low.get("vector") and low.get("count"):  # a count per lane
+            out[low["vector"]]["count"] = low["count"]
         if low.get("fold"):  # a register's reduction by the operation, to lane 0
             out[low["fold"]] = {"cls": "fold", "op": o["name"], "lanes": low["vector"]}
     return out

@@ -3,6 +3,7 @@ tuple's kernel issues (gen/lower.py), and how each of its operands walks the til
 the kind's module, gen/kinds/<kind>.py npu_ctx, so the kernel templates hold only loops and
 simple conditions)."""
 import cexpr
+from cexpr import CTYPE
 import lower
 import kinds
 
@@ -29,12 +30,15 @@ _ARG_LINE = ",\n" + " " * 24  # an a2a3 instruction's arguments: one operand a l
 
 def _a2a3_issue(p, dt, step, args, index):
     """One step of an a2a3 tiling plan: the instruction on each operand's place in step `st`
-    (index: a value's grid operand, args: the C expressions of the step's arguments)."""
+    (index: a value's grid operand, args: the C expressions of the step's arguments); an
+    instruction on another dtype's view of the bits (step "as") gets its pointers cast."""
     tiles = [(a, index[v]) for v, a in zip([step["out"]] + step["args"], args) if v in index]
     scalars = [a for v, a in zip(step["args"], args[1:]) if v not in index]
     strides = ", ".join(["st.repeat"] + [f"st.blk[{i}]" for _, i in tiles] + [f"st.rep[{i}]" for _, i in tiles])
-    return f"pto_{p}_{step['instr']}_{dt['name']}(" + _ARG_LINE.join(
-        [f"{a} + st.off[{i}]" for a, i in tiles] + scalars + [strides]) + ");"
+    view = step.get("as")
+    place = (lambda a, i: f"({CTYPE[view]} *)({a} + st.off[{i}])") if view else (lambda a, i: f"{a} + st.off[{i}]")
+    return f"pto_{p}_{step['instr']}_{view or dt['name']}(" + _ARG_LINE.join(
+        [place(a, i) for a, i in tiles] + scalars + [strides]) + ");"
 
 
 def program_ctx(inst, p, m, prog, dt, walks, c_scalar):
@@ -52,8 +56,8 @@ def program_ctx(inst, p, m, prog, dt, walks, c_scalar):
         reg = lambda v: walks[v]["reg"] if v in walks else v
         arg = lambda v: "&" + reg(v) if v in walks or v in temps else c_scalar.get(v, v)
         return {"temps": temps,
-                "issue": [f"pto_{p}_{s['instr']}_{dt['name']}(&{reg(s['out'])}, {', '.join(arg(a) for a in s['args'])}, "
-                          f"pg, PTO_{p.upper()}_ZEROING);" for s in steps]}
+                "issue": [f"pto_{p}_{s['instr']}_{s.get('as') or dt['name']}(&{reg(s['out'])}, "
+                          f"{', '.join(arg(a) for a in s['args'])}, pg, PTO_{p.upper()}_ZEROING);" for s in steps]}
     scratch = lower.scratch_temps(prog, set(walks) - {"bcast", "tmp"})
     temp_op = getattr(kinds.of(inst), "TEMP_OPERAND", None)  # one such temporary lives there, else in the scratch
     walks = dict(walks, **{t: walks[temp_op] if temp_op else {"ptr": t, "stride": "band.stride", "along": 1}
@@ -80,7 +84,8 @@ def kernel_ctx(inst, p, tup):
     prog = inst.program(p, dt["name"], tup.entry["form"])
     compute = lower.compute_steps(prog)
     step = compute[0] if compute else {"instr": "", "args": []}  # none: the math runs on the scalar unit
-    scalar_vars = {o for o, d in inst.kind["operands"].items() if not d["tile"]} | {v for v, _ in prog["prep"]}
+    scalar_vars = {o for o, d in inst.kind["operands"].items() if not d["tile"]} | {v for v, _ in prog["prep"]} \
+        | {a for s in compute for a in s["args"] if lower.is_const(a)}
     tiles = {o for o, d in inst.kind["operands"].items() if d["tile"]}
     c_name = {"scalar": "value"}  # the kernels' local copy of the scalar
     # the only temporary a kernel holds is the broadcast scalar (a block of scratch or a register)

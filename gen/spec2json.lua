@@ -316,9 +316,12 @@ end
 -- element operations (spec/ops.lua)
 
 local OP_FIELDS = { name = "string", symbol = "string", arity = "number", classes = "table", commutative = "boolean",
-                    reduce = "boolean", summary = "string", lower = "table", per_format = "boolean", fold = "string" }
-local SYMBOLS = { "+", "-", "*", "/", "<<", ">>", "&", "|", "^" }
-local LOWER_FIELDS = { vector = "string", scalar = "string", scalar_unit = "boolean", count = "string", fold = "string" }
+                    reduce = "boolean", summary = "string", lower = "table", per_format = "boolean", fold = "string",
+                    bits = "boolean" }
+local SYMBOLS = { "+", "-", "*", "/", "<<", ">>", "&", "|", "^", "~" }
+local PREFIX = { ["-"] = true, ["~"] = true } -- the symbols a one-operand operation may have
+local LOWER_FIELDS = { vector = "string", scalar = "string", scalar_unit = "boolean", count = "string", fold = "string",
+                       unary = "table" }
 local COUNTS = { "zero", "sign" } -- what a shift by a count of the width or more gives (lower.count)
 local OPS, op_names = {}, {}
 local op_symbols = {}   -- "<symbol>/<arity>" -> op name
@@ -330,8 +333,9 @@ for _, r in ipairs(records.op) do
     if r.symbol ~= nil then
       if not set(SYMBOLS)[r.symbol] then
         err_at(r, { "symbol" }, string.format("unknown symbol '%s'; allowed: %s", r.symbol, join(SYMBOLS))); ok = false
-      elseif r.arity == 1 and r.symbol ~= "-" then
-        err_at(r, { "symbol" }, "a one-operand operation is written with the prefix symbol '-' or as a call"); ok = false
+      elseif (r.arity == 1 and not PREFIX[r.symbol]) or (r.arity == 2 and r.symbol == "~") then
+        err_at(r, { "symbol" }, "a one-operand operation is written with a prefix symbol ('-', '~') or as a call, and '~' "
+                                .. "takes one operand"); ok = false
       elseif op_symbols[r.symbol .. "/" .. tostring(r.arity)] then
         err_at(r, { "symbol" }, string.format("symbol '%s' with %d operand(s) is already operation '%s'", r.symbol, r.arity,
                                               op_symbols[r.symbol .. "/" .. tostring(r.arity)])); ok = false
@@ -347,7 +351,8 @@ for _, r in ipairs(records.op) do
     if ok and OPS[r.name] then err_at(r, { "name" }, "operation '" .. r.name .. "' is defined twice"); ok = false end
     if ok then
       OPS[r.name] = { name = r.name, symbol = r.symbol, arity = r.arity, classes = r.classes, commutative = r.commutative or false,
-                      reduce = r.reduce or false, per_format = r.per_format or false, fold = fold, summary = r.summary, lower = {}, file = r.__file, line = r.__line, __rec = r }
+                      reduce = r.reduce or false, per_format = r.per_format or false, bits = r.bits or false, fold = fold,
+                      summary = r.summary, lower = {}, file = r.__file, line = r.__line, __rec = r }
       op_names[#op_names + 1] = r.name
       if r.symbol then op_symbols[r.symbol .. "/" .. tostring(r.arity)] = r.name end
     end
@@ -423,7 +428,7 @@ local function ops_used(ast, acc)
   return acc
 end
 
--- lower = { <profile> = { vector, scalar, scalar_unit } }: instructions of that profile's isa, a
+-- lower = { <profile> = { vector, scalar, scalar_unit, unary } }: instructions of that profile's isa, a
 -- broadcast ("dup"), or a rewrite over a and b in the math language.
 local isa_lowered = {}  -- profile -> instruction -> true
 local isa_named = {}    -- profile -> instruction names the lowerings give (a plain name, not "dup")
@@ -456,7 +461,40 @@ for _, n in ipairs(op_names) do
                                                         pname, field, instr, pname, join(sorted_keys(P.isa))))
         return false
       end
-      if L.vector then want_instr("vector", L.vector) end
+      -- a rewrite over a and b (math), or an instruction
+      local function rewrite(field, text)
+        local ast, e = expr.parse(text)
+        if ast then e = check_operators(ast) end
+        if ast and not e then
+          local _, te = expr.check(ast, { kind = "math", values = set { "a", "b" }, funcs = math_funcs(false) })
+          e = te
+        end
+        if e then
+          err_at(r, { "lower", pname, field }, string.format(
+            "lower.%s.%s: '%s' is neither an instruction of %s's isa%s nor a rewrite (%s); allowed: %s%s, or math over a and b",
+            pname, field, text, pname, field == "scalar" and ", \"dup\"" or "", e, join(sorted_keys(P.isa)),
+            field == "scalar" and ", \"dup\"" or ""))
+          return nil
+        end
+        return { rewrite = as_calls(ast), text = text }
+      end
+      if L.vector and (P.isa[L.vector] or L.vector:match("^[%a_][%w_]*$")) then want_instr("vector", L.vector)
+      elseif L.vector then norm.vector, norm.vector_rewrite = nil, rewrite("vector", L.vector) end
+      -- unary = { <class> = { instruction, constant } }: a scalar instruction with a constant
+      for cls, u in pairs(L.unary or {}) do
+        local at = { "lower", pname, "unary", cls }
+        if not set(CLASSES)[cls] then
+          err_at(r, at, string.format("lower.%s.unary: unknown class '%s'; allowed: %s", pname, show(cls), join(CLASSES)))
+        elseif type(u) ~= "table" or type(u[1]) ~= "string" or not (math.type(u[2]) == "integer" or u[2] == "sign") then
+          err_at(r, at, string.format("lower.%s.unary.%s: expected { \"<instruction>\", <integer or \"sign\"> }", pname, cls))
+        elseif cls == "float" and u[2] ~= "sign" and u[2] ~= 0 then
+          err_at(r, at, string.format("lower.%s.unary.float: constant %s; allowed: 0 (+0) or \"sign\"", pname, show(u[2])))
+        elseif want_instr("unary", u[1]) then
+          norm.unary = norm.unary or {}
+          norm.unary[cls] = { instr = u[1], const = u[2] }
+        end
+        if type(u) == "table" and type(u[1]) == "string" then isa_named[pname][u[1]] = true end
+      end
       if L.fold then -- the register's reduction: the lanes fold across chunks by the vector instruction first
         if not o.fold then err_at(r, { "lower", pname, "fold" }, "lower." .. pname .. ".fold: operation " .. n .. " has no fold (fold = \"<name>\")")
         elseif not L.vector then err_at(r, { "lower", pname, "fold" }, "lower." .. pname .. ".fold needs a vector instruction (the lanes fold across chunks with it)")
@@ -468,17 +506,7 @@ for _, n in ipairs(op_names) do
       elseif L.scalar and P.isa[L.scalar] then
         want_instr("scalar", L.scalar); norm.scalar = { instr = L.scalar }
       elseif L.scalar then
-        local ast, e = expr.parse(L.scalar)
-        if ast then e = check_operators(ast) end
-        if ast and not e then
-          local _, te = expr.check(ast, { kind = "math", values = set { "a", "b" }, funcs = math_funcs(false) })
-          e = te
-        end
-        if e then
-          err_at(r, { "lower", pname, "scalar" }, string.format(
-            "lower.%s.scalar: '%s' is neither an instruction of %s's isa, \"dup\" nor a rewrite (%s); allowed: %s, \"dup\", or math over a and b",
-            pname, L.scalar, pname, e, join(sorted_keys(P.isa))))
-        else norm.scalar = { rewrite = as_calls(ast), text = L.scalar } end
+        norm.scalar = rewrite("scalar", L.scalar)
       end
       o.lower[pname] = norm
     end

@@ -10,14 +10,22 @@
 -- commutative, reduce (a row reduction to a position, the whole math), fold (the name of the row
 -- reduction of a value by this operation: <fold>(src), the whole math of a kind with
 -- reduce = "value"; docs/contract.md §2 gives its order), per_format (f16/bf16 call their own
--- pto_<p>__<name>_<dtype>, which rounds to the dtype, instead of the f32 one), summary (one line, for the docs),
+-- pto_<p>__<name>_<dtype>, which rounds to the dtype, instead of the f32 one), bits (exact on the
+-- stored bits of every float format: f16 and bf16 are not converted), summary (one line, for the docs),
 -- and lower = { <profile> = how that profile's vector ISA computes it }:
 --   vector = "vadd"      the instruction on two vectors (reduce: the reduction instruction)
 --   scalar = "vadds"     the instruction on a vector and the scalar, vector first
 --   scalar = "dup"       the scalar broadcast into a vector (the profile's dup), then `vector`
 --   scalar = "<math>"    a rewrite over a (the vector) and b (the scalar), exact by construction;
 --                        operations on b alone run once on the scalar unit
---   scalar_unit = true   dtypes the instructions lack run element by element on the scalar unit
+--   vector = "<math>"    the same for two vectors (a and b): a rewrite where no instruction exists
+--   unary = { <class> = { "<scalar instruction>", <constant> } }
+--                        a one-operand operation as the scalar instruction with a constant, per
+--                        dtype class: an integer (0 is +0 for floats), or "sign": the sign bit,
+--                        the instruction then running on the bits as the signed integers of the
+--                        dtype's width (exact bit operations, such as flipping the sign)
+--   scalar_unit = true   dtypes the instructions lack (and, without a vector instruction, two
+--                        tiles) run element by element on the scalar unit
 --   fold = "vcadd"       the fold's reduction of one register (an in-register tree, defined to be
 --                        the contract's adjacent-pair tree); the lanes fold across chunks with
 --                        `vector` first. Without one, or for a dtype it does not take, the kernels
@@ -44,11 +52,11 @@ op { name = "div", symbol = "/", arity = 2, classes = { "float", "signed", "unsi
      lower = { a2a3 = { vector = "vdiv", scalar = "dup", scalar_unit = true }, a5 = { vector = "vdiv", scalar = "dup" } } }
 
 -- the row maximum and minimum (fold) do not use vcmax/vcmin: those keep the first of -0 and +0
-op { name = "max", arity = 2, classes = { "float", "signed", "unsigned" }, commutative = true, fold = "max",
+op { name = "max", arity = 2, classes = { "float", "signed", "unsigned" }, commutative = true, fold = "max", bits = true,
      summary = "IEEE 754-2019 maximum: NaN wins, max(-0, +0) = +0",
      lower = { a2a3 = { vector = "vmax", scalar = "vmaxs" }, a5 = { vector = "vmax", scalar = "vmaxs" } } }
 
-op { name = "min", arity = 2, classes = { "float", "signed", "unsigned" }, commutative = true, fold = "min",
+op { name = "min", arity = 2, classes = { "float", "signed", "unsigned" }, commutative = true, fold = "min", bits = true,
      summary = "IEEE 754-2019 minimum: NaN wins, min(-0, +0) = -0",
      lower = { a2a3 = { vector = "vmin", scalar = "vmins" }, a5 = { vector = "vmin", scalar = "vmins" } } }
 
@@ -56,13 +64,16 @@ op { name = "min", arity = 2, classes = { "float", "signed", "unsigned" }, commu
 -- or more unspecified (the simulators fault on them), so the kernels clamp the count and give the
 -- contract's answer themselves: count = "zero" (a zero result), "sign" (signed dtypes: the sign
 -- fill, the shift by width - 1; unsigned: zero).
+-- A2A3 shifts by one count only: a count per element (two tiles) runs on its scalar unit.
 op { name = "shl", symbol = "<<", arity = 2, classes = { "signed", "unsigned" },
      summary = "a << b on the two's-complement bits, b read as an unsigned count; a count of the width or more gives 0",
-     lower = { a2a3 = { scalar = "vshl", count = "zero" }, a5 = { scalar = "vshls", count = "zero" } } }
+     lower = { a2a3 = { scalar = "vshl", count = "zero", scalar_unit = true },
+               a5 = { vector = "vshl", scalar = "vshls", count = "zero" } } }
 
 op { name = "shr", symbol = ">>", arity = 2, classes = { "signed", "unsigned" },
      summary = "a >> b, arithmetic on signed dtypes, b read as an unsigned count; a count of the width or more gives the sign fill (0 unsigned)",
-     lower = { a2a3 = { scalar = "vshr", count = "sign" }, a5 = { scalar = "vshrs", count = "sign" } } }
+     lower = { a2a3 = { scalar = "vshr", count = "sign", scalar_unit = true },
+               a5 = { vector = "vshr", scalar = "vshrs", count = "sign" } } }
 
 -- Bitwise operations have vector instructions only: the scalar is broadcast.
 op { name = "and", symbol = "&", arity = 2, classes = { "signed", "unsigned" }, commutative = true,
@@ -76,11 +87,13 @@ op { name = "or", symbol = "|", arity = 2, classes = { "signed", "unsigned" }, c
 -- A2A3 has no vxor: a ^ b = (a | b) - (a & b), exactly (the and's bits are a subset of the or's)
 op { name = "xor", symbol = "^", arity = 2, classes = { "signed", "unsigned" }, commutative = true,
      summary = "a ^ b on the bits",
-     lower = { a2a3 = { scalar = "(a | b) - (a & b)" }, a5 = { vector = "vxor", scalar = "dup" } } }
+     lower = { a2a3 = { vector = "(a | b) - (a & b)", scalar = "(a | b) - (a & b)" }, a5 = { vector = "vxor", scalar = "dup" } } }
 
+-- TLRELU's slope is a scalar, TPRELU's a tile: A5 has vprelu for the second; A2A3 selects between
+-- a and the product by the bits of a >= 0 (its kernels compose that, kinds elementwise_binary*)
 op { name = "lrelu", arity = 2, classes = { "float" },
      summary = "leaky ReLU: a >= 0 ? a : a * b, the product rounded once (-0 stays -0, NaN gives NaN)",
-     lower = { a2a3 = { scalar = "vlrelu" }, a5 = { scalar = "vlrelu" } } }
+     lower = { a2a3 = { scalar = "vlrelu" }, a5 = { vector = "vprelu", scalar = "vlrelu" } } }
 
 -- The exact remainders: neither NPU has an instruction that computes them exactly (upstream's
 -- src - trunc(src/s)*s rounds at every step), so both run them on the scalar unit.
@@ -98,9 +111,27 @@ op { name = "exp", arity = 1, classes = { "float" }, per_format = true,
      summary = "e^a correctly rounded (overflow +inf, underflow the rounded subnormal or +0; exp(-inf) = +0)",
      lower = { a2a3 = { vector = "vexp" }, a5 = { vector = "vexp" } } }
 
-op { name = "neg", symbol = "-", arity = 1, classes = { "float", "signed", "unsigned" },
-     summary = "-a, exact; integers wrap",
-     lower = {} }
+-- neg and abs are bit operations on floats (a NaN keeps its payload, the sign changes as for any
+-- value): neg flips the sign bit, adding it to the bits as a signed integer (only the top bit
+-- changes), abs clears it (vabs)
+op { name = "neg", symbol = "-", arity = 1, classes = { "float", "signed", "unsigned" }, bits = true,
+     summary = "-a: floats flip the sign bit (neg(+0) = -0, a NaN keeps its payload); integers wrap (neg(MIN) = MIN)",
+     lower = { a2a3 = { unary = { float = { "vadds", "sign" }, signed = { "vmuls", -1 } } },
+               a5 = { unary = { float = { "vadds", "sign" }, signed = { "vmuls", -1 } } } } }
+
+op { name = "abs", arity = 1, classes = { "float", "signed" }, bits = true,
+     summary = "|a|: floats clear the sign bit (abs(-0) = +0, a NaN keeps its payload); integers wrap (abs(MIN) = MIN)",
+     lower = { a2a3 = { vector = "vabs" }, a5 = { vector = "vabs" } } }
+
+op { name = "not", symbol = "~", arity = 1, classes = { "signed", "unsigned" },
+     summary = "~a on the bits",
+     lower = { a2a3 = { vector = "vnot" }, a5 = { vector = "vnot" } } }
+
+-- IEEE maximum with +0: -0 gives +0, NaN gives NaN
+op { name = "relu", arity = 1, classes = { "float", "signed" }, bits = true,
+     summary = "maximum(a, +0), IEEE's: relu(-0) = +0, a NaN gives NaN",
+     lower = { a2a3 = { unary = { float = { "vmaxs", 0 }, signed = { "vmaxs", 0 } } },
+               a5 = { unary = { float = { "vmaxs", 0 }, signed = { "vmaxs", 0 } } } } }
 
 op { name = "argmax", arity = 1, reduce = true, classes = { "float", "signed", "unsigned" },
      summary = "index of the row maximum: the lowest index on ties, the first NaN (greater than every number)",

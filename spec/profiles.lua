@@ -44,13 +44,15 @@ profile {
     vadds = a2a3_arith, vmuls = a2a3_arith, vmaxs = a2a3_arith, vmins = a2a3_arith,
     vcmax = a2a3_float, vcmin = a2a3_float, vcadd = a2a3_float,
     vshl = a2a3_shift, vshr = a2a3_shift, vand = a2a3_bits, vor = a2a3_bits, vlrelu = a2a3_float, vexp = a2a3_float,
+    vabs = a2a3_float, vnot = a2a3_bits,
   },
   semantics = contract,
 }
 
 -- A5 register instructions (docs/machine-models.md): arithmetic on all nine dtypes (vdiv too,
 -- integer division per the contract), vcmax and vcmin on 16- and 32-bit numbers, vcadd on the sums
--- upstream takes (TROWSUM: f32, f16, i32, i16). Loads, stores,
+-- upstream takes (TROWSUM: f32, f16, i32, i16), shifts by a count per lane (vshl, vshr) and by a
+-- scalar (vshls, vshrs). Loads, stores,
 -- predicates, vcmp, vsel, vdup and vdintlv work on any element.
 local all9 = { "f32", "f16", "bf16", "i32", "u32", "i16", "u16", "i8", "u8" }
 local a5_reduce = { "f32", "f16", "i32", "u32", "i16", "u16" }
@@ -67,6 +69,7 @@ profile {
     vadds = all9, vmuls = all9, vmaxs = all9, vmins = all9, vcmax = a5_reduce,
     vcmin = a5_reduce, vcadd = a5_sum, vshls = a5_ints, vshrs = a5_ints, vand = a5_ints, vor = a5_ints, vxor = a5_ints,
     vlrelu = { "f32", "f16" }, vexp = { "f32", "f16", "bf16" },
+    vshl = a5_ints, vshr = a5_ints, vnot = a5_ints, vabs = { "f32", "f16", "bf16", "i32", "i16" }, vprelu = { "f32", "f16" },
   },
   semantics = contract,
 }

@@ -74,6 +74,8 @@ static inline float plain__sub_f(float a, float b) { return a - b; }
 static inline float plain__mul_f(float a, float b) { return a * b; }
 static inline float plain__div_f(float a, float b) { return a / b; }
 static inline float plain__neg_f(float a) { return -a; }
+static inline float plain__abs_f(float a) { return fabsf(a); }
+static inline float plain__relu_f(float a) { return isnan(a) || a > 0 ? a : 0.0f; }
 static inline float plain__fmod_f(float a, float b) { return fmodf(a, b); }
 static inline float plain__exp_f(float a) { return pto__exp_to(a, PTO__EXP_F32); }
 static inline float plain__exp_f16(float a) { return pto__exp_to(a, PTO__EXP_F16); }
@@ -107,6 +109,7 @@ static inline float plain__min_f(float a, float b)
     static inline T plain__sub_##N(T a, T b) { return (T)((uint32_t)a - (uint32_t)b); }        \
     static inline T plain__mul_##N(T a, T b) { return (T)((uint32_t)a * (uint32_t)b); }        \
     static inline T plain__neg_##N(T a) { return (T)(0u - (uint32_t)a); }                      \
+    static inline T plain__not_##N(T a) { return (T)~a; }                                      \
     static inline T plain__max_##N(T a, T b) { return a > b ? a : b; }                         \
     static inline T plain__min_##N(T a, T b) { return a < b ? a : b; }                         \
     static inline T plain__and_##N(T a, T b) { return (T)(a & b); }                            \
@@ -119,6 +122,8 @@ static inline float plain__min_f(float a, float b)
     }
 #define PLAIN_SIGNED_OPS(N, T, U)                                                                     \
     PLAIN_WRAPPING_OPS(N, T, U)                                                                    \
+    static inline T plain__abs_##N(T a) { return a < 0 ? plain__neg_##N(a) : a; }                 \
+    static inline T plain__relu_##N(T a) { return a > 0 ? a : 0; }                                 \
     static inline T plain__fmod_##N(T a, T b)                                                      \
     {                                                                                              \
         if (b == 0) return a;                                                                      \

@@ -16,7 +16,7 @@ def element_ctx(inst, p, tup, prefix, convert_all):
     is exact on the stored bits."""
     dt = tup.dtype_of("dst")
     math = inst.math(tup.entry["form"])
-    bits = not convert_all and cexpr.on_stored_bits(math, dt)
+    bits = not convert_all and cexpr.on_stored_bits(math, dt, inst.model.ops)
     k = dict(cexpr.dtype_c(dt, prefix, bits))
     k["math"] = cexpr.kernel_math(math, dt, prefix, bits, cexpr.format_names(inst.model.ops, dt, prefix))
     # a kernel's math with a slow path (exp): first its vectorising form, a NaN where the slow one must redo it
@@ -32,7 +32,7 @@ def cpu_variants(inst, p, tup, k):
     whole-vector conversions (f16's by F16C)."""
     dt = tup.dtype_of("dst")
     math = inst.math(tup.entry["form"])
-    bits = cexpr.on_stored_bits(math, dt)
+    bits = cexpr.on_stored_bits(math, dt, inst.model.ops)
     x86 = cexpr.format_names(inst.model.ops, dt, f"pto_{p}", cpuisa.x86_ops(p))
     x86_fast = cexpr.format_names(inst.model.ops, dt, f"pto_{p}", cpuisa.x86_ops(p), fast=True)
     math_x86 = cexpr.kernel_math(math, dt, f"pto_{p}", bits, x86)

@@ -21,7 +21,7 @@ reference = RR.reference  # the fold's operation, ref_<op>(dt, a, b), applied by
 def element_ctx(inst, p, tup, prefix, convert_all):
     dt = tup.dtype_of("src")
     fn, fold = RR.operation(inst)
-    bits = not convert_all and cexpr.on_stored_bits(RR._binary(fn), dt)
+    bits = not convert_all and cexpr.on_stored_bits(RR._binary(fn), dt, inst.model.ops)
     return dict(cexpr.dtype_c(dt, prefix, bits), fn=fn, fold=fold, chunk=CHUNK, op=RR._op(fn, dt, prefix, bits))
 
 

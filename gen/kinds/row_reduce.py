@@ -90,7 +90,7 @@ def _order_keys(dt, prefix, bits):
 def element_ctx(inst, p, tup, prefix, convert_all):
     dt = tup.dtype_of("src")
     fn, fold = operation(inst)
-    bits = not convert_all and cexpr.on_stored_bits(_binary(fn), dt)
+    bits = not convert_all and cexpr.on_stored_bits(_binary(fn), dt, inst.model.ops)
     c = cexpr.dtype_c(dt, prefix, bits)
     E = 256 // dt["bytes"]  # the contract's lanes: a 256-byte vector, whatever the profile's registers
     return dict(c, fn=fn, fold=fold, E=E, group=GROUP, op=_op(fn, dt, prefix, bits),

@@ -79,7 +79,8 @@ static inline float PTO(_max_f)(float a, float b)
 
 /* The 16-bit formats' maximum and minimum on the stored bits: the result is one of the operands
  * (or a NaN), so no conversion is needed. The key orders the bits as the values, -0 below +0;
- * inf is the format's +inf, the largest bits below a NaN's. */
+ * inf is the format's +inf, the largest bits below a NaN's. abs and neg clear and flip the sign
+ * bit, relu is the maximum with +0: all exact on the bits (spec/ops.lua: bits). */
 static inline int16_t PTO(_key16)(uint16_t u) { return (int16_t)((int32_t)(u & 0x7fffu) ^ -(int32_t)(u >> 15)); }
 #define PTO_OPS_HALF(name, inf)                                             \
     static inline uint16_t PTO(_max_##name)(uint16_t a, uint16_t b)         \
@@ -91,7 +92,10 @@ static inline int16_t PTO(_key16)(uint16_t u) { return (int16_t)((int32_t)(u & 0
     {                                                                       \
         const uint16_t nan = (uint16_t)(0u - (uint32_t)(((a & 0x7fffu) > inf) | ((b & 0x7fffu) > inf))); \
         return (uint16_t)((PTO(_key16)(a) < PTO(_key16)(b) ? a : b) | nan); \
-    }
+    }                                                                       \
+    static inline uint16_t PTO(_abs_##name)(uint16_t a) { return (uint16_t)(a & 0x7fffu); } \
+    static inline uint16_t PTO(_neg_##name)(uint16_t a) { return (uint16_t)(a ^ 0x8000u); } \
+    static inline uint16_t PTO(_relu_##name)(uint16_t a) { return PTO(_max_##name)(a, 0); }
 PTO_(HALFS)(PTO_OPS_HALF)
 #undef PTO_OPS_HALF
 
@@ -99,7 +103,10 @@ static inline float PTO(_add_f)(float a, float b) { return a + b; }
 static inline float PTO(_sub_f)(float a, float b) { return a - b; }
 static inline float PTO(_mul_f)(float a, float b) { return a * b; }
 static inline float PTO(_div_f)(float a, float b) { return a / b; }
-static inline float PTO(_neg_f)(float a) { return -a; }
+/* abs and neg on the bits (a NaN keeps its payload and gets the new sign); relu = maximum(a, +0) */
+static inline float PTO(_neg_f)(float a) { return PTO(_float)(PTO(_bits)(a) ^ 0x80000000u); }
+static inline float PTO(_abs_f)(float a) { return PTO(_float)(PTO(_bits)(a) & 0x7fffffffu); }
+static inline float PTO(_relu_f)(float a) { return PTO(_max_f)(a, 0.0f); }
 /* fmod, exactly: the result a - n*b is representable, so the long division of the significands
  * (one bit per exponent step, each step exact) gives it with no rounding; f16 and bf16 values
  * are f32 values, so their fmod is this one's. Invalid cases give a NaN. */
@@ -163,7 +170,7 @@ static inline float PTO(_requant_bf16)(float a) { return PTO(_bf16_to_f32)(PTO(_
 
 /* The operations of one integer dtype (a row of PTO_<PROFILE>_INTS: name, pto_dtype, C type T,
  * bits, SIGNED or UNSIGNED): wrapping add, sub, mul and neg (in uint32_t: no overflow); max and
- * min; and, or, xor on the bits; shifts that read b as an unsigned count, a count of the width or
+ * min; and, or, xor, not on the bits; shifts that read b as an unsigned count, a count of the width or
  * more giving 0 (left, and unsigned right) or the sign fill (signed right); then what differs
  * with signedness (PTO_OPS_SIGNED, PTO_OPS_UNSIGNED). */
 #define PTO_OPS_INT(name, dtype, T, bits, sign)                                           \
@@ -171,6 +178,7 @@ static inline float PTO(_requant_bf16)(float a) { return PTO(_bf16_to_f32)(PTO(_
     static inline T PTO(_sub_##name)(T a, T b) { return (T)((uint32_t)a - (uint32_t)b); } \
     static inline T PTO(_mul_##name)(T a, T b) { return (T)((uint32_t)a * (uint32_t)b); } \
     static inline T PTO(_neg_##name)(T a) { return (T)(0u - (uint32_t)a); }               \
+    static inline T PTO(_not_##name)(T a) { return (T)~(uint32_t)a; }                     \
     static inline T PTO(_max_##name)(T a, T b) { return a > b ? a : b; }                  \
     static inline T PTO(_min_##name)(T a, T b) { return a < b ? a : b; }                  \
     static inline T PTO(_and_##name)(T a, T b) { return (T)(a & b); }                     \
@@ -189,7 +197,8 @@ static inline float PTO(_requant_bf16)(float a) { return PTO(_bf16_to_f32)(PTO(_
 #define PTO_OPS_QUOTIENT_16 float
 #define PTO_OPS_QUOTIENT_32 double
 
-/* A signed dtype's right shift, remainders and division, Q the float type the division runs in.
+/* A signed dtype's abs (wrapping: abs(MIN) = MIN), relu, right shift, remainders and division, Q the
+ * float type the division runs in.
  * - shr: arithmetic, on non-negative values only (a negative a shifts its complement); a count
  *   of the width or more shifts by width - 1, which fills with the sign.
  * - fmod: C's truncating remainder without its traps: x % 0 = x, MIN % -1 = 0.
@@ -201,6 +210,8 @@ static inline float PTO(_requant_bf16)(float a) { return PTO(_bf16_to_f32)(PTO(_
  *   answer (0 and -1) divide by 1 instead and their answers are merged with masks: selects here
  *   would become branches, and the loops would stay scalar. */
 #define PTO_OPS_SIGNED(name, T, bits, Q)                                                          \
+    static inline T PTO(_abs_##name)(T a) { return (T)(a < 0 ? 0u - (uint32_t)a : (uint32_t)a); } \
+    static inline T PTO(_relu_##name)(T a) { return a > 0 ? a : 0; }                             \
     static inline T PTO(_shr_##name)(T a, T b)                                                    \
     {                                                                                             \
         const uint##bits##_t c = (uint##bits##_t)b;                                               \

@@ -67,7 +67,7 @@ class OpsTable(unittest.TestCase):
     def test_operators_of_the_math_are_the_table_symbols(self):
         symbols = {(o["symbol"], o["arity"]) for o in MODEL.ops if o.get("symbol")}
         self.assertEqual(symbols, {("+", 2), ("-", 2), ("*", 2), ("/", 2), ("-", 1), ("<<", 2), (">>", 2), ("&", 2),
-                                   ("|", 2), ("^", 2)})
+                                   ("|", 2), ("^", 2), ("~", 1)})
 
 
 class Lowering(unittest.TestCase):

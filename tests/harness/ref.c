@@ -204,6 +204,24 @@ uint64_t ref_neg(pto_dtype dt, uint64_t a)
     return ref_from_int(dt, (int64_t)(0 - (uint64_t)ref_to_int(dt, a)));
 }
 
+uint64_t ref_abs(pto_dtype dt, uint64_t a)
+{
+    const ref_format *f = ref_fmt(dt);
+    const int64_t v = ref_to_int(dt, a);
+    if (f->is_float) return a & ~(1ull << (8 * f->bytes - 1));
+    return v < 0 ? ref_neg(dt, a) : a;
+}
+
+uint64_t ref_not(pto_dtype dt, uint64_t a) { return ref_from_int(dt, (int64_t)~a); }
+
+/* IEEE 754-2019 maximum with +0: -0 and every negative number give +0, a NaN stays a NaN */
+uint64_t ref_relu(pto_dtype dt, uint64_t a)
+{
+    const ref_format *f = ref_fmt(dt);
+    if (f->is_float) return ref_is_nan(dt, a) || ref_to_double(dt, a) > 0 ? a : 0;
+    return ref_to_int(dt, a) > 0 ? a : 0;
+}
+
 /* IEEE 754-2019 maximum (want_max) or minimum: NaN wins, then -0 < +0, then the value. */
 static uint64_t extremum(pto_dtype dt, uint64_t a, uint64_t b, int want_max)
 {

@@ -30,7 +30,10 @@ uint64_t ref_add(pto_dtype dt, uint64_t a, uint64_t b);
 uint64_t ref_sub(pto_dtype dt, uint64_t a, uint64_t b);
 uint64_t ref_mul(pto_dtype dt, uint64_t a, uint64_t b);
 uint64_t ref_div(pto_dtype dt, uint64_t a, uint64_t b);
-uint64_t ref_neg(pto_dtype dt, uint64_t a);
+uint64_t ref_neg(pto_dtype dt, uint64_t a);              /* floats: the sign bit flipped */
+uint64_t ref_abs(pto_dtype dt, uint64_t a);              /* floats: the sign bit cleared; integers wrap */
+uint64_t ref_not(pto_dtype dt, uint64_t a);
+uint64_t ref_relu(pto_dtype dt, uint64_t a);             /* IEEE maximum(a, +0) */
 uint64_t ref_exp(pto_dtype dt, uint64_t a);               /* correctly rounded (GNU MPFR) */
 uint64_t ref_and(pto_dtype dt, uint64_t a, uint64_t b);
 uint64_t ref_or(pto_dtype dt, uint64_t a, uint64_t b);
