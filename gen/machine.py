@@ -57,6 +57,7 @@ def context(model, p):
     dtypes = model.dtypes
     instrs = lower.instructions(model, p)
     classes = {o["name"]: o["classes"] for o in model.ops}
+    per_format = {o["name"]: o.get("per_format") for o in model.ops}
     typed = [{"op": op, "cls": instrs[op]["cls"], "dt": d, "T": CTYPE[d], "enum": dtypes[d]["enum"]}
              for op in ops for d in isa[op]]
     spec = MODELS[p]
@@ -79,7 +80,8 @@ def context(model, p):
                      "int": bool({"signed", "unsigned"} & set(classes[instrs[op]["op"]]))}
                     for op in ops if instrs[op]["cls"] in ("binary", "scalar")],
         # element-wise instructions of one operand (float operations that round to each format themselves)
-        "unary_ops": [{"op": op, "fn": instrs[op]["op"]} for op in ops if instrs[op]["cls"] == "unary"],
+        "unary_ops": [{"op": op, "fn": instrs[op]["op"]} for op in ops if instrs[op]["cls"] == "unary"
+                      and per_format[instrs[op]["op"]]],
         # shifts: their scalar is a count, below the element width (spec/ops.lua lower.count)
         "count_ops": [op for op in ops if instrs[op].get("count")],
         # the row reductions it has and their direction (down: the minimum wins)

@@ -21,8 +21,9 @@ def _bits(dt, prefix, var):
 
 
 def _unit_ref(name, c):
-    """An operand of scalar-unit math: the scalar (the kernels' copy is `value`), or the element x."""
-    return _call(c["load"], "value" if name == "scalar" else "x")
+    """An operand of scalar-unit math: the scalar (the kernels' copy is `value`), or a tile's
+    element x_<operand>."""
+    return _call(c["load"], "value" if name == "scalar" else f"x_{name}")
 
 
 _ARG_LINE = ",\n" + " " * 24  # an a2a3 instruction's arguments: one operand a line
@@ -41,6 +42,26 @@ def _a2a3_issue(p, dt, step, args, index):
         [place(a, i) for a, i in tiles] + scalars + [strides]) + ");"
 
 
+def _a5_counts(p, dt, step, out, args, k):
+    """A5 shift by a count per lane (spec/ops.lua lower.count): the instruction takes counts below
+    the width W only, so the counts (read as unsigned) are clamped to W - 1 first, which gives
+    the sign fill of an arithmetic right shift; where the answer is 0 (left shifts, unsigned
+    right shifts), lanes whose count was W or more then take 0 instead. Adds to k's lines."""
+    w, P = dt["bits"], p.upper()
+    u = f"u{w}"
+    k["temps"].append("count")
+    k["issue"].append(f"pto_{p}_vmins_{u}(&count, {args[1]}, (uint{w}_t){w - 1}u, pg, PTO_{P}_ZEROING); "
+                      f"/* counts of {w} or more: {w - 1} */")
+    k["issue"].append(f"pto_{p}_{step['instr']}_{dt['name']}(&{out}, {args[0]}, &count, pg, PTO_{P}_ZEROING);")
+    if step["count"] == "zero" or dt["class"] != "signed":
+        if "zero" not in k["outer"]:
+            k["outer"].append("zero")
+            k["setup"].append(f"pto_{p}_vbr_b{w}(&zero, 0);")
+        k["pregs"].append("below")
+        k["issue"].append(f"pto_{p}_vcmps_{u}(&below, {args[1]}, (uint{w}_t){w}u, pg, PTO_{P}_LT);")
+        k["issue"].append(f"pto_{p}_vsel_b{w}(&{out}, &{out}, &zero, &below); /* 0 where the count was {w} or more */")
+
+
 def program_ctx(inst, p, m, prog, dt, walks, c_scalar):
     """A program of several vector instructions, for kinds whose module gives walks(): how each
     tile operand (and the broadcast scalar, "bcast") walks the region, by pointer (a2a3) or
@@ -55,9 +76,15 @@ def program_ctx(inst, p, m, prog, dt, walks, c_scalar):
     if p == "a5":
         reg = lambda v: walks[v]["reg"] if v in walks else v
         arg = lambda v: "&" + reg(v) if v in walks or v in temps else c_scalar.get(v, v)
-        return {"temps": temps,
-                "issue": [f"pto_{p}_{s['instr']}_{s.get('as') or dt['name']}(&{reg(s['out'])}, "
-                          f"{', '.join(arg(a) for a in s['args'])}, pg, PTO_{p.upper()}_ZEROING);" for s in steps]}
+        k = {"temps": temps, "pregs": [], "setup": [], "outer": [], "issue": []}
+        for s in steps:
+            args = [arg(a) for a in s["args"]]
+            if s.get("count") and s["cls"] == "binary":  # a count per lane: _a5_counts
+                _a5_counts(p, dt, s, reg(s["out"]), args, k)
+            else:
+                k["issue"].append(f"pto_{p}_{s['instr']}_{s.get('as') or dt['name']}(&{reg(s['out'])}, {', '.join(args)}, pg, "
+                                  f"PTO_{p.upper()}_ZEROING);")
+        return k
     scratch = lower.scratch_temps(prog, set(walks) - {"bcast", "tmp"})
     temp_op = getattr(kinds.of(inst), "TEMP_OPERAND", None)  # one such temporary lives there, else in the scratch
     walks = dict(walks, **{t: walks[temp_op] if temp_op else {"ptr": t, "stride": "band.stride", "along": 1}
@@ -111,8 +138,10 @@ def kernel_ctx(inst, p, tup):
     if prog["scalar_unit"]:  # the whole math per element, on the scalar unit, on the stored bits
         k["from_bits"] = f"{prefix}__float" if dt["name"] == "f32" else f"({c['T']})"
         k["to_bits"] = f"{prefix}__bits" if dt["name"] == "f32" else f"(uint{8 * eb}_t)"
-        k["unit_math"] = _call(c["store"], cexpr.kernel_math(inst.math(tup.entry["form"]), dt, prefix, names=names_f,
-                                                             ref=lambda n: _unit_ref(n, c)))
+        math = inst.math(tup.entry["form"])
+        k["unit_math"] = _call(c["store"], cexpr.kernel_math(math, dt, prefix, names=names_f, ref=lambda n: _unit_ref(n, c)))
+        k["unit_sources"] = [o for o in lower.math_operands(math) if o in tiles]
+        k["unit_scalar"] = "scalar" in lower.math_operands(math)
     module = kinds.of(inst)
     k.update(module.npu_ctx(inst, p, tup, m, names, scalar_vars, dt))
     if hasattr(module, "walks"):

@@ -389,8 +389,14 @@ kind {
   },
 }
 
--- The bit masks of TCMPS and TSELS: a u8 ND tile, bit (j mod 8) of byte (i, j / 8), least
--- significant bit first, is element (i, j); its valid region is rows x ceil(cols / 8) bytes.
+-- The bit masks of TCMPS, TSELS, TCMP and TSEL: a u8 ND tile, bit (j mod 8) of byte (i, j / 8),
+-- least significant bit first, is element (i, j); its valid region is rows x ceil(cols / 8) bytes.
+local function mask_rules(mask, tile)
+  return rule { name = "mask_rows", check = mask .. ".valid_rows == " .. tile .. ".valid_rows", status = "valid",
+                why = "the mask has one valid row per " .. tile .. " row" },
+         rule { name = "mask_bytes", check = mask .. ".valid_cols == ceildiv(" .. tile .. ".valid_cols, 8)", status = "valid",
+                why = "the mask has one valid byte per 8 " .. tile .. " columns" }
+end
 kind {
   name = "compare_scalar",
   math_fn = "cmp", -- math = "cmp(src, scalar)": the comparison the mode names, IEEE for floats
@@ -407,12 +413,7 @@ kind {
   },
   axes = { { name = "mode", derive = "param", of = "mode" } },
   kernel = "{T}_{mode}",
-  rules = {
-    rule { name = "mask_rows", check = "dst.valid_rows == src.valid_rows", status = "valid",
-           why = "the mask has one valid row per src row" },
-    rule { name = "mask_bytes", check = "dst.valid_cols == ceildiv(src.valid_cols, 8)", status = "valid",
-           why = "the mask has one valid byte per 8 src columns" },
-  },
+  rules = { mask_rules("dst", "src") },
 }
 
 kind {
@@ -434,9 +435,98 @@ kind {
   rules = {
     rule { name = "same_valid", check = same_valid("dst", "src"), status = "valid",
            why = "dst and src must have the same valid region" },
-    rule { name = "mask_rows", check = "mask.valid_rows == dst.valid_rows", status = "valid",
-           why = "the mask has one valid row per dst row" },
-    rule { name = "mask_bytes", check = "mask.valid_cols == ceildiv(dst.valid_cols, 8)", status = "valid",
-           why = "the mask has one valid byte per 8 dst columns" },
+    mask_rules("mask", "dst"),
   },
+}
+
+-- The elementwise tile-tile kinds (docs/contract.md section 4): every tile has dst's valid region
+-- (the iteration domain), each its own row stride; dst may be the very same tile as any source.
+local function tile(io, dtype) return { tile = true, io = io, dtype = dtype or "T", layouts = { "ND" } } end
+local function valid_as_dst(...) -- (a list: last in a table constructor, or one source)
+  local out = {}
+  for _, s in ipairs({ ... }) do
+    out[#out + 1] = rule { name = s .. "_valid", check = same_valid(s, "dst"), status = "valid",
+                           why = s .. " must have dst's valid region" }
+  end
+  return table.unpack(out)
+end
+-- tmp of the tile-tile kinds: upstream's API has it; no kernel needs it (A2A3's temporaries live
+-- in the reserved scratch), so any tile, or NULL, is taken and never read
+local scratch = { tile = true, io = "tmp", dtype = "any", optional = true, layouts = { "ND" } }
+
+kind {
+  name = "elementwise_unary",
+  doc = "dst[i,j] = f(src[i,j]) over dst's valid region; src has dst's valid region.",
+  entries = { { form = "main", operands = { "dst", "src" } } },
+  operands = { dst = tile("out"), src = tile("in") },
+  axes = {},
+  in_place = { dst = { "src" } },
+  kernel = "{T}",
+  rules = { valid_as_dst("src") },
+}
+
+kind {
+  name = "elementwise_binary",
+  doc = "dst[i,j] = f(src0[i,j], src1[i,j]) over dst's valid region; both sources have dst's valid region.",
+  entries = { { form = "main", operands = { "dst", "src0", "src1" } } },
+  operands = { dst = tile("out"), src0 = tile("in"), src1 = tile("in") },
+  axes = {},
+  in_place = { dst = { "src0", "src1" } },
+  kernel = "{T}",
+  scalar_unit = true,
+  rules = { valid_as_dst("src0", "src1") },
+}
+
+kind {
+  name = "elementwise_binary_tmp",
+  doc = "dst[i,j] = f(src0[i,j], src1[i,j]) over dst's valid region, with upstream's tmp operand (any tile or "
+     .. "NULL; never read).",
+  entries = { { form = "main", operands = { "dst", "src0", "src1", "tmp" } } },
+  operands = { dst = tile("out"), src0 = tile("in"), src1 = tile("in"), tmp = scratch },
+  axes = {},
+  in_place = { dst = { "src0", "src1" } },
+  kernel = "{T}",
+  scalar_unit = true,
+  rules = { valid_as_dst("src0", "src1") },
+}
+
+kind {
+  name = "elementwise_ternary",
+  doc = "dst[i,j] = f(src0[i,j], src1[i,j], src2[i,j]) over dst's valid region; every source has dst's valid region.",
+  entries = { { form = "main", operands = { "dst", "src0", "src1", "src2" } } },
+  operands = { dst = tile("out"), src0 = tile("in"), src1 = tile("in"), src2 = tile("in") },
+  axes = {},
+  in_place = { dst = { "src0", "src1", "src2" } },
+  kernel = "{T}",
+  rules = { valid_as_dst("src0", "src1", "src2") },
+}
+
+kind {
+  name = "compare",
+  math_fn = "cmp", -- math = "cmp(src0, src1)": the comparison the mode names, IEEE for floats
+  doc = "Bit (i, j) of the mask dst = src0[i,j] <mode> src1[i,j] (EQ, NE, LT, GT, GE, LE; IEEE: with a NaN only NE "
+     .. "holds): bit j mod 8 of byte (i, j / 8), least significant first; the bits past the valid columns in a "
+     .. "row's last byte are 0.",
+  entries = { { form = "main", operands = { "dst", "src0", "src1", "mode" } } },
+  operands = { dst = tile("out", "u8"), src0 = tile("in"), src1 = tile("in"), mode = { param = "cmp", io = "in" } },
+  axes = { { name = "mode", derive = "param", of = "mode" } },
+  kernel = "{T}_{mode}",
+  rules = {
+    rule { name = "src1_valid", check = same_valid("src1", "src0"), status = "valid",
+           why = "src1 must have src0's valid region" },
+    mask_rules("dst", "src0"),
+  },
+}
+
+kind {
+  name = "select",
+  math_fn = "select", -- math = "select(mask, src0, src1)": src0 where the mask bit is 1, else src1
+  doc = "dst[i,j] = bit (i, j) of mask ? src0[i,j] : src1[i,j] over dst's valid region (mask: bit j mod 8 of byte "
+     .. "(i, j / 8), least significant first; its bits past the valid columns are not read).",
+  entries = { { form = "main", operands = { "dst", "mask", "src0", "src1", "tmp" } } },
+  operands = { dst = tile("out"), mask = tile("in", "u8"), src0 = tile("in"), src1 = tile("in"), tmp = scratch },
+  axes = {},
+  in_place = { dst = { "src0", "src1" } },
+  kernel = "{T}",
+  rules = { valid_as_dst("src0"), valid_as_dst("src1"), mask_rules("mask", "dst") },
 }

@@ -67,15 +67,17 @@ def reference(inst):
 more_cases = ES.more_cases  # every scalar class against every src class, the scalar unaligned too
 
 
-def test_operands(plan, tup, vr, vc, extra, variant):
+def test_operands(plan, tup, vr, vc, extra, variant, src="src"):
     """src vr x vc with padding, the mask rows of ceil(vc / 8) bytes (a block or two of storage
-    more), the scalar."""
-    B = plan.E_B(tup.dtype_of("src"))[1]
+    more), the scalar (where the kind has one: TCMP's other source is a tile)."""
+    B = plan.E_B(tup.dtype_of(src))[1]
     mb = mask_bytes(vc)
-    return {"src": T.tile(plan.dindex[tup.dtype_of("src")["name"]], vr + variant % 2, T.roundup(vc, B) + extra, vr, vc),
-            "dst": T.tile(plan.dindex["u8"], vr + (variant + 1) % 2, T.roundup(mb, 32) + (32 if variant % 3 == 1 else 0),
-                          vr, mb),
-            "scalar": {"present": 1, "scalar": True, "offset": 0}}
+    ops = {src: T.tile(plan.dindex[tup.dtype_of(src)["name"]], vr + variant % 2, T.roundup(vc, B) + extra, vr, vc),
+           "dst": T.tile(plan.dindex["u8"], vr + (variant + 1) % 2, T.roundup(mb, 32) + (32 if variant % 3 == 1 else 0),
+                         vr, mb)}
+    if "scalar" in tup.entry["operands"]:
+        ops["scalar"] = {"present": 1, "scalar": True, "offset": 0}
+    return ops
 
 
 def lower_bound(m, p, tup, vr, vc, storage_cols, E):
