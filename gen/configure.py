@@ -273,7 +273,7 @@ def sanitize_edges(w, model):
     for p in outputs.kernel_profiles(model):
         library_variant(w, model, p, "$cc", f"{SAN_FLAGS} -Iout/include", "build/san")
     for p in outputs.kernel_profiles(model):
-        tests = [(f"out/tests/{p}/test_{i.name}.c", i.name) for i in model.instructions]
+        tests = [(f"out/tests/{p}/test_{i.name}.c", i.name) for i in model.instructions_on(p)]
         tests += [(src, None) for src in sorted(glob.glob(f"tests/unit/test_{p}_*.c"))]
         for src, inst in tests:
             b = "build/san/" + src[:-2]

@@ -19,7 +19,7 @@
 #include <stdint.h>
 #include "pto/pto_a2a3_sim.h"
 
-#define PTO_A2A3_GRID_MAX_OPS 4
+#define PTO_A2A3_GRID_MAX_OPS 6 /* dst, three sources and two temporaries */
 #define PTO_A2A3_BLOCKS_PER_REPEAT (PTO_A2A3_REPEAT_BYTES / PTO_A2A3_BLOCK_BYTES)
 
 typedef struct {
