@@ -261,13 +261,14 @@ end
 local PROFILES, profile_names = {}, {}
 for _, r in ipairs(records.profile) do
   if fields(r, r, {}, { name = "string", title = "string", kernels = "boolean", machine = "table",
-                        semantics = "table", accepts = "table", isa = "table" },
+                        semantics = "table", accepts = "table", isa = "table", eq_only = "table" },
             { "name", "title", "kernels", "machine", "semantics" }, "profile") then
     local p = { name = r.name, title = r.title, kernels = r.kernels, machine = {}, semantics = {}, accepts = r.accepts or {},
-                isa = r.isa or {}, file = r.__file, line = r.__line, __rec = r }
+                isa = r.isa or {}, eq_only = r.eq_only or {}, file = r.__file, line = r.__line, __rec = r }
     local ok = want(r, { "name" }, r.name, "string", "profile name") and want(r, { "kernels" }, r.kernels, "boolean", "kernels")
     ok = want_name(r, "profile") and ok
     if type(r.isa) == "table" then ok = check_isa(r, r.isa) and ok end
+    if type(r.eq_only) == "table" then ok = want_list(r, { "eq_only" }, r.eq_only, defined_names(records.dtype), "eq_only") and ok end
     if fields(r, r.machine, { "machine" }, set(MACHINE), MACHINE, "machine") then
       for _, k in ipairs(MACHINE) do
         if want(r, { "machine", k }, r.machine[k], "integer", "machine." .. k) then

@@ -46,6 +46,9 @@ profile {
     vshl = a2a3_shift, vshr = a2a3_shift, vand = a2a3_bits, vor = a2a3_bits, vlrelu = a2a3_float, vexp = a2a3_float,
     vabs = a2a3_float, vnot = a2a3_bits,
   },
+  -- the dtypes its compares into bits (vcmpv, vcmpvs) take for EQ only: kernels compose the other
+  -- conditions (GE as min(a, b) == b, LE as max(a, b) == b, the rest their complement by vnot)
+  eq_only = { "i32" },
   semantics = contract,
 }
 

@@ -33,6 +33,7 @@ def npu_ctx(inst, p, tup, m, names, scalar_vars, dt):
     """The machine's compare of two vectors, typed, and its condition."""
     k = CS.npu_ctx(inst, p, tup, m, names, scalar_vars, dt)
     k["vcmp"] = f"pto_{p}_{'vcmpv' if p == 'a2a3' else 'vcmp'}_{dt['name']}"
+    k["compose"] = CS.compose(inst, p, tup, m, dt, "")
     return k
 
 

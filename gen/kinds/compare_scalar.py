@@ -39,10 +39,35 @@ def element_ctx(inst, p, tup, prefix, convert_all):
 cpu_variants = same_c  # every ISA variant compiles the same C
 
 
+# A condition a profile's compare lacks for a dtype (spec/profiles.lua eq_only), as EQ after a
+# minimum or maximum with the second operand b, and whether to take the complement:
+# min(a, b) == b is a >= b, max(a, b) == b is a <= b.
+COMPOSE = {"eq": (None, False), "ne": (None, True), "ge": ("min", False), "lt": ("min", True),
+           "le": ("max", False), "gt": ("max", True)}
+COMPOSE_REPEATS = 16  # repeats a run of the composed compare takes: its minimum or maximum in the scratch
+
+
+def compose(inst, p, tup, m, dt, instr):
+    """The a2a3 kernel's composition of the mode (templates/a2a3/compare_rows.j2), or None: the
+    compare (instr: vmins/vmaxs with a scalar, vmin/vmax with a tile) first, its results in the
+    scratch after the bits of COMPOSE_REPEATS rows' tails."""
+    if p != "a2a3" or dt["name"] not in inst.model.profile(p)["eq_only"] or tup.axes["mode"] == "eq":
+        return None
+    pre, invert = COMPOSE[tup.axes["mode"]]
+    fn = {"min": "minimum", "max": "maximum"}[pre] if pre else ""
+    return {"pre": f"pto_{p}_{pre}{instr}_{dt['name']}" if pre else "", "invert": invert, "chunk": COMPOSE_REPEATS,
+            "t_offset": COMPOSE_REPEATS * m["repeat_bytes"] // dt["bytes"] // 8 // 32 * 32 + 32,
+            "pre_doc": f"the {fn} of the two" if pre else "",
+            "doc": f"{dt['name']} compares EQ only: {tup.axes['mode'].upper()} is " +
+                   ("NOT " if invert else "") + (f"({pre}(a, b) == b)" if pre else "EQ")}
+
+
 def npu_ctx(inst, p, tup, m, names, scalar_vars, dt):
-    """The machine's compare of a vector with a scalar, typed, and its condition."""
+    """The machine's compare of a vector with a scalar, typed, and its condition (EQ where composed)."""
     instr = "vcmpvs" if p == "a2a3" else "vcmps"
-    return {"vcmp": f"pto_{p}_{instr}_{dt['name']}", "cond": f"PTO_{p.upper()}_{tup.axes['mode'].upper()}",
+    c = compose(inst, p, tup, m, dt, "s")
+    return {"vcmp": f"pto_{p}_{instr}_{dt['name']}",
+            "cond": f"PTO_{p.upper()}_{'EQ' if c else tup.axes['mode'].upper()}", "compose": c,
             "W": 8 * dt["bytes"], "mask_bytes_per_chunk": m["repeat_bytes"] // dt["bytes"] // 8,
             # a scalar-unit load's bits as an element (the scalar unit compares a partial chunk)
             "from_bits": f"pto_{p}__float" if dt["name"] == "f32" else f"({cexpr.CTYPE[dt['name']]})"}
