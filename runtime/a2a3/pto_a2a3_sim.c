@@ -222,7 +222,7 @@ void pto_a2a3_vunary(pto_a2a3_op op, pto_dtype dt, void *dst, const void *src, u
                      uint32_t src_blk, uint32_t dst_rep, uint32_t src_rep)
 {
     const uint32_t blk[3] = { dst_blk, src_blk, 0 }, rep[3] = { dst_rep, src_rep, 0 };
-    if (!is_unary(op)) { fault(op, PTO_A2A3_HW_ARG, NULL, "instruction of one operand", (uint64_t)op, "vexp"); return; }
+    if (!is_unary(op)) { fault(op, PTO_A2A3_HW_ARG, NULL, "instruction of one operand", (uint64_t)op, SIM_UNARY_ALLOWED); return; }
     elementwise(op, dt, dst, src, NULL, NULL, repeat, blk, rep);
 }
 

@@ -246,7 +246,7 @@ void pto_a5_vbinary(pto_a5_op op, pto_dtype dt, pto_a5_vreg *dst, const pto_a5_v
 void pto_a5_vunary(pto_a5_op op, pto_dtype dt, pto_a5_vreg *dst, const pto_a5_vreg *a, const pto_a5_preg *pg,
                    pto_a5_mode mode)
 {
-    if (!is_unary(op)) { fault(op, PTO_A5_HW_ARG, NULL, "instruction of one operand", (uint64_t)op, "vexp"); return; }
+    if (!is_unary(op)) { fault(op, PTO_A5_HW_ARG, NULL, "instruction of one operand", (uint64_t)op, SIM_UNARY_ALLOWED); return; }
     elementwise(op, dt, dst, a, NULL, NULL, pg, mode);
 }
 

@@ -5,7 +5,7 @@
  * profile's simulator (pto_<profile>_sim.c) includes it once, after
  *   - its public header pto/pto_<profile>_sim.h, pto_<profile>_ops.h (the element operations and
  *     the integer dtypes, PTO_<PROFILE>_INTS) and its generated pto_<profile>_sim_tables.h
- *     (SIM_OPS, SIM_TAKES, SIM_ALU_FLOAT_OPS, ...),
+ *     (SIM_OPS, SIM_TAKES, SIM_ALU_FLOAT_OPS, SIM_ALU1_FLOAT_OPS, ...),
  *   - PTO(name) and PTO_(NAME): the profile's names, pto_<profile>_name and PTO_<PROFILE>_NAME,
  * and defines reset_machine() and on_issue(). Freestanding: no libc. */
 #ifndef PTO_SIM_CORE_H
@@ -211,7 +211,11 @@ static uint32_t from_float(pto_dtype dt, float f)
     return PTO(_bits)(f);
 }
 
-/* One element of an element-wise instruction: pto_<profile>__<op>_<dtype> of pto_<profile>_ops.h. */
+static int is_float(pto_dtype dt) { return dt == PTO_F32 || dt == PTO_F16 || dt == PTO_BF16; }
+
+/* One element of an element-wise instruction of two operands: pto_<profile>__<op>_<dtype> of
+ * pto_<profile>_ops.h, on floats (one rounding of the exact f32 result) or on the signed or
+ * unsigned integers of the dtype, by the classes the op is defined on (SIM_ALU_*_OPS). */
 static uint32_t alu(PTO(op) op, pto_dtype dt, uint32_t a, uint32_t b)
 {
 #define SIM_FLOAT_CASE(opcode, fn, T, name) case opcode: r = PTO(_##fn##_##name)(x, y); break;
@@ -219,10 +223,10 @@ static uint32_t alu(PTO(op) op, pto_dtype dt, uint32_t a, uint32_t b)
 #define SIM_INT_DTYPE(name, dtype, T, bits, sign) \
     case dtype:                       \
         switch (op) {                 \
-        SIM_ALU_INT_OPS(SIM_INT_CASE, T, name) \
+        SIM_ALU_##sign##_OPS(SIM_INT_CASE, T, name) \
         default: return a;            \
         }
-    if (dt == PTO_F32 || dt == PTO_F16 || dt == PTO_BF16) {
+    if (is_float(dt)) {
         float x = as_float(dt, a), y = as_float(dt, b), r;
         switch (op) {
         SIM_ALU_FLOAT_OPS(SIM_FLOAT_CASE, float, f)
@@ -239,26 +243,49 @@ static uint32_t alu(PTO(op) op, pto_dtype dt, uint32_t a, uint32_t b)
 #undef SIM_INT_DTYPE
 }
 
-/* One element of an instruction of one operand (SIM_ALU_UNARY_OPS): its op rounds to the
- * format itself. */
+/* One element of an element-wise instruction of one operand (SIM_ALU_UNARY_OPS). Floats by the
+ * op's form (SIM_ALU1_FLOAT_OPS): on the stored bits (exact: f16 and bf16 are not converted, a
+ * NaN keeps its payload), rounding to each format itself, or the f32 op rounded once; integers by
+ * their signedness (SIM_ALU1_SIGNED_OPS, SIM_ALU1_UNSIGNED_OPS). */
 static uint32_t alu1(PTO(op) op, pto_dtype dt, uint32_t a)
 {
-    const float x = as_float(dt, a);
-    float r = x;
-#define SIM_UNARY_CASE(opcode, fn) \
-    case opcode: r = dt == PTO_F16 ? PTO(_##fn##_f16)(x) : dt == PTO_BF16 ? PTO(_##fn##_bf16)(x) : PTO(_##fn##_f)(x); break;
-    switch (op) {
-    SIM_ALU_UNARY_OPS(SIM_UNARY_CASE)
-    default: break;
+#define SIM_ALU1_bits(fn) \
+    (dt == PTO_F16 ? PTO(_##fn##_f16)((uint16_t)a) : dt == PTO_BF16 ? PTO(_##fn##_bf16)((uint16_t)a) \
+                   : PTO(_bits)(PTO(_##fn##_f)(PTO(_float)(a))))
+#define SIM_ALU1_format(fn)                                                               \
+    from_float(dt, dt == PTO_F16 ? PTO(_##fn##_f16)(as_float(dt, a))                      \
+                   : dt == PTO_BF16 ? PTO(_##fn##_bf16)(as_float(dt, a)) : PTO(_##fn##_f)(as_float(dt, a)))
+#define SIM_ALU1_round(fn) from_float(dt, PTO(_##fn##_f)(as_float(dt, a)))
+#define SIM_FLOAT1_CASE(opcode, fn, form) case opcode: return SIM_ALU1_##form(fn);
+#define SIM_INT1_CASE(opcode, fn, T, name) case opcode: return (uint32_t)PTO(_##fn##_##name)((T)a);
+#define SIM_INT1_DTYPE(name, dtype, T, bits, sign) \
+    case dtype:                       \
+        switch (op) {                 \
+        SIM_ALU1_##sign##_OPS(SIM_INT1_CASE, T, name) \
+        default: return a;            \
+        }
+    if (is_float(dt)) {
+        switch (op) {
+        SIM_ALU1_FLOAT_OPS(SIM_FLOAT1_CASE)
+        default: return a;
+        }
     }
-#undef SIM_UNARY_CASE
-    return from_float(dt, r); /* exact: r is a value of the format */
+    switch (dt) {
+    PTO_(INTS)(SIM_INT1_DTYPE)
+    default: return a;
+    }
+#undef SIM_ALU1_bits
+#undef SIM_ALU1_format
+#undef SIM_ALU1_round
+#undef SIM_FLOAT1_CASE
+#undef SIM_INT1_CASE
+#undef SIM_INT1_DTYPE
 }
 
 /* Is op an element-wise instruction of one operand? */
 static int is_unary(PTO(op) op)
 {
-#define SIM_IS_UNARY(opcode, fn) case opcode:
+#define SIM_IS_UNARY(opcode) case opcode:
     switch (op) {
     SIM_ALU_UNARY_OPS(SIM_IS_UNARY)
         return 1;
@@ -291,7 +318,7 @@ static int check_count(PTO(op) op, pto_dtype dt, const void *scalar)
 static int64_t key(pto_dtype dt, uint32_t v)
 {
 #define SIM_KEY_CASE(name, dtype, T, bits, sign) case dtype: return (T)v;
-    if (dt == PTO_F32 || dt == PTO_F16 || dt == PTO_BF16) {
+    if (is_float(dt)) {
         float x = as_float(dt, v);
         uint32_t u = PTO(_bits)(x);
         if (x != x) return INT64_MAX;
@@ -317,7 +344,7 @@ static int check_cmp(PTO(op) op, unsigned cmp)
 static int compare(pto_dtype dt, uint32_t a, uint32_t b, unsigned cmp)
 {
     int lt, gt, eq;
-    if (dt == PTO_F32 || dt == PTO_F16 || dt == PTO_BF16) {
+    if (is_float(dt)) {
         float x = as_float(dt, a), y = as_float(dt, b);
         lt = x < y;
         gt = x > y;

@@ -494,6 +494,94 @@ static void set_cmpmask_and_vsel_scalar_rules(void **state)
     assert_int_equal(stats().instructions, 2);
 }
 
+/* vabs clears the sign bit on the stored bits (a NaN keeps its payload, signalling too; abs(-0) =
+ * +0); vnot is ~x; vexp still rounds to each format itself */
+static void vabs_vnot_and_vexp(void **state)
+{
+    static const uint32_t in32[8] = { 0xbfc00000u, 0x80000000u, 0x00000000u, 0xffc00123u,
+                                      0xff800001u, 0xff800000u, 0x80000001u, 0x3f800000u };
+    static const uint16_t in16[8] = { 0xbc00, 0x8000, 0xfe01, 0xfc01, 0xfc00, 0x8001, 0x7bff, 0xfbff };
+    uint32_t *u = (uint32_t *)(void *)ub;
+    uint16_t *h = (uint16_t *)(void *)(ub + 4096);
+    int16_t *s16 = (int16_t *)(void *)(ub + 8192);
+    uint16_t *u16 = (uint16_t *)(void *)(ub + 12288);
+    pto_a2a3_stats s;
+    int i;
+    (void)state;
+    /* f32, counter mode over 100 lanes: two repeats, src's 16 blocks apart */
+    for (i = 0; i < 100; i++) u[(i / 64) * 128 + i % 64] = in32[i % 8];
+    for (i = 0; i < 128; i++) u[256 + i] = 0xeeeeeeeeu;
+    pto_a2a3_set_mask_count();
+    pto_a2a3_set_vector_mask(0, 100);
+    pto_a2a3_vabs_f32(f32 + 256, f32, 0, 1, 1, 8, 16);
+    for (i = 0; i < 100; i++) assert_int_equal(u[256 + i], in32[i % 8] & 0x7fffffffu);
+    for (i = 100; i < 128; i++) assert_int_equal(u[256 + i], 0xeeeeeeeeu); /* past the count: untouched */
+    /* f16 in norm mode, lanes 0..7 of one repeat: an f16 signalling NaN (0xfc01) is not quieted */
+    for (i = 0; i < 128; i++) { h[i] = in16[i % 8]; h[128 + i] = 0xeeee; }
+    pto_a2a3_set_mask_norm();
+    pto_a2a3_set_vector_mask(0, 0xff);
+    pto_a2a3_vabs_f16(h + 128, h, 1, 1, 1, 8, 8);
+    for (i = 0; i < 8; i++) assert_int_equal(h[128 + i], in16[i] & 0x7fff);
+    assert_int_equal(h[128 + 8], 0xeeee); /* outside the mask: untouched */
+    /* vnot on i16 and u16, in place */
+    pto_a2a3_set_vector_mask(~(uint64_t)0, ~(uint64_t)0);
+    for (i = 0; i < 128; i++) { s16[i] = (int16_t)(i * 517 - 32768); u16[i] = (uint16_t)(i * 1031); }
+    pto_a2a3_vnot_i16(s16, s16, 1, 1, 1, 8, 8);
+    pto_a2a3_vnot_u16(u16, u16, 1, 1, 1, 8, 8);
+    for (i = 0; i < 128; i++) {
+        assert_int_equal(s16[i], (int16_t)~(i * 517 - 32768));
+        assert_int_equal(u16[i], (uint16_t)~(i * 1031));
+    }
+    /* vexp rounds to each format itself: e in f16 is 0x4170 (2.71875), exp(-inf) = +0 */
+    h[0] = 0x3c00;
+    h[1] = 0xfc00;
+    h[2] = 0;
+    pto_a2a3_set_mask_count();
+    pto_a2a3_set_vector_mask(0, 3);
+    pto_a2a3_vexp_f16(h + 256, h, 0, 1, 1, 8, 8);
+    assert_int_equal(h[256], 0x4170);
+    assert_int_equal(h[257], 0);
+    assert_int_equal(h[258], 0x3c00);
+    u[0] = 0x3f800000u;
+    pto_a2a3_set_vector_mask(0, 1);
+    pto_a2a3_vexp_f32(f32 + 512, f32, 0, 1, 1, 8, 8);
+    assert_int_equal(u[512], 0x402df854u); /* e in f32 */
+    s = stats();
+    assert_int_equal(s.by_op[PTO_A2A3_OP_VABS], 2);
+    assert_int_equal(s.repeats_by_op[PTO_A2A3_OP_VABS], 2 + 1);
+    assert_int_equal(s.by_op[PTO_A2A3_OP_VNOT], 2);
+    assert_int_equal(s.repeats_by_op[PTO_A2A3_OP_VNOT], 2);
+    assert_int_equal(s.by_op[PTO_A2A3_OP_VEXP], 2);
+    assert_int_equal(s.instructions, 6);
+    assert_int_equal(s.faults, 0);
+}
+
+static void vabs_and_vnot_rules(void **state)
+{
+    uint16_t *u16 = (uint16_t *)(void *)(ub + 4096);
+    float host[64];
+    (void)state;
+    memset(host, 0, sizeof host);
+    EXPECT_FAULT(PTO_A2A3_HW_ARG, pto_a2a3_vunary(PTO_A2A3_OP_VABS, PTO_I32, f32, f32, 1, 1, 1, 8, 8)); /* floats only here */
+    EXPECT_FAULT(PTO_A2A3_HW_ARG, pto_a2a3_vunary(PTO_A2A3_OP_VNOT, PTO_I32, f32, f32, 1, 1, 1, 8, 8)); /* 16-bit lanes only */
+    EXPECT_FAULT(PTO_A2A3_HW_ARG, pto_a2a3_vunary(PTO_A2A3_OP_VADD, PTO_F32, f32, f32, 1, 1, 1, 8, 8)); /* two operands */
+    EXPECT_FAULT(PTO_A2A3_HW_ALIGN, pto_a2a3_vabs_f32(f32 + 4, f32, 1, 1, 1, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_ALIGN, pto_a2a3_vnot_u16(u16, u16 + 1, 1, 1, 1, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_UB_BOUNDS, pto_a2a3_vabs_f32(f32, host, 1, 1, 1, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_UB_BOUNDS, pto_a2a3_vabs_f32((float *)(void *)(ub + PTO_A2A3_UB_BYTES - 256), f32, 2, 1, 1, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_REPEAT, pto_a2a3_vnot_u16(u16, u16, 256, 1, 1, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_STRIDE, pto_a2a3_vabs_f32(f32, f32, 2, 1, 256, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_STRIDE, pto_a2a3_vnot_u16(u16, u16, 2, 1, 1, 256, 8));
+    pto_a2a3_set_vector_mask(1, 0); /* lane 64 of a 64-lane f32 repeat */
+    EXPECT_FAULT(PTO_A2A3_HW_MASK, pto_a2a3_vabs_f32(f32, f32, 1, 1, 1, 8, 8));
+    pto_a2a3_set_vector_mask(~(uint64_t)0, ~(uint64_t)0);
+    pto_a2a3_flag_v_to_s();
+    pto_a2a3_sst_b32(ub, 0);
+    EXPECT_FAULT(PTO_A2A3_HW_FLAG, pto_a2a3_vnot_u16(u16, u16, 1, 1, 1, 8, 8));
+    pto_a2a3_flag_s_to_v();
+    assert_int_equal(stats().instructions, 0);
+}
+
 static void broken_rules_are_faults_that_change_nothing(void **state)
 {
     float host[64];
@@ -612,6 +700,8 @@ int main(void)
         cmocka_unit_test_setup(vcmpvs_rules, setup),
         cmocka_unit_test_setup(set_cmpmask_and_vsel_scalar, setup),
         cmocka_unit_test_setup(set_cmpmask_and_vsel_scalar_rules, setup),
+        cmocka_unit_test_setup(vabs_vnot_and_vexp, setup),
+        cmocka_unit_test_setup(vabs_and_vnot_rules, setup),
         cmocka_unit_test_setup(broken_rules_are_faults_that_change_nothing, setup),
         cmocka_unit_test_setup(shifts_bitwise_and_lrelu, setup),
         cmocka_unit_test_setup(scalar_and_vector_hand_over_through_flags, setup),

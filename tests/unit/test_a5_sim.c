@@ -478,6 +478,77 @@ static void shifts_bitwise_and_lrelu(void **state)
     assert_memory_equal(&b, &r, sizeof r);
 }
 
+static uint16_t lane16(const pto_a5_vreg *r, int l)
+{
+    uint16_t v;
+    memcpy(&v, r->bytes + 2 * l, 2);
+    return v;
+}
+
+static void set32(pto_a5_vreg *r, int l, uint32_t v) { memcpy(r->bytes + 4 * l, &v, 4); }
+static void set16(pto_a5_vreg *r, int l, uint16_t v) { memcpy(r->bytes + 2 * l, &v, 2); }
+
+/* vabs: floats clear the sign bit on the stored bits (a NaN keeps its payload, signalling too;
+ * abs(-0) = +0), integers wrap (abs(MIN) = MIN); vnot: ~x; inactive lanes zeroed or merged */
+static void vabs_and_vnot(void **state)
+{
+    static const uint32_t in32[8] = { 0xbfc00000u, 0x80000000u, 0x00000000u, 0xffc00123u,
+                                      0xff800001u, 0xff800000u, 0x80000001u, 0x3f800000u };
+    static const uint16_t in16[8] = { 0xbc00, 0x8000, 0xfe01, 0xfc01, 0xfc00, 0x8001, 0x7bff, 0xfbff };
+    static const uint16_t inbf[8] = { 0xbf80, 0x8000, 0xffc1, 0xff81, 0xff80, 0x8001, 0x7f7f, 0xff7f };
+    pto_a5_vreg a, r;
+    pto_a5_preg full32, ten, full16, full8;
+    uint32_t n32 = 64, n = 10, n16 = 128, n8 = 256;
+    pto_a5_stats s;
+    int l;
+    (void)state;
+    pto_a5_plt_b32(&full32, &n32);
+    pto_a5_plt_b32(&ten, &n);
+    pto_a5_plt_b16(&full16, &n16);
+    pto_a5_plt_b8(&full8, &n8);
+    for (l = 0; l < 64; l++) set32(&a, l, in32[l % 8]);
+    memset(&r, 0xee, sizeof r);
+    pto_a5_vabs_f32(&r, &a, &ten, PTO_A5_MERGING);
+    for (l = 0; l < 64; l++) assert_int_equal(lane32(&r, l), l < 10 ? in32[l % 8] & 0x7fffffffu : 0xeeeeeeeeu);
+    pto_a5_vabs_f32(&r, &a, &ten, PTO_A5_ZEROING);
+    for (l = 0; l < 64; l++) assert_int_equal(lane32(&r, l), l < 10 ? in32[l % 8] & 0x7fffffffu : 0u);
+    for (l = 0; l < 128; l++) set16(&a, l, in16[l % 8]);
+    pto_a5_vabs_f16(&r, &a, &full16, PTO_A5_ZEROING);
+    for (l = 0; l < 128; l++) assert_int_equal(lane16(&r, l), in16[l % 8] & 0x7fff);
+    for (l = 0; l < 128; l++) set16(&a, l, inbf[l % 8]);
+    pto_a5_vabs_bf16(&r, &a, &full16, PTO_A5_ZEROING);
+    for (l = 0; l < 128; l++) assert_int_equal(lane16(&r, l), inbf[l % 8] & 0x7fff);
+    for (l = 0; l < 64; l++) set32(&a, l, (uint32_t)(l % 3 == 0 ? INT32_MIN : l % 3 == 1 ? -l : l));
+    pto_a5_vabs_i32(&r, &a, &full32, PTO_A5_ZEROING);
+    for (l = 0; l < 64; l++) assert_int_equal(lane32(&r, l), l % 3 == 0 ? 0x80000000u : (uint32_t)l);
+    for (l = 0; l < 128; l++) set16(&a, l, (uint16_t)(l % 2 ? -l : INT16_MIN));
+    pto_a5_vabs_i16(&r, &a, &full16, PTO_A5_ZEROING);
+    for (l = 0; l < 128; l++) assert_int_equal(lane16(&r, l), l % 2 ? (uint16_t)l : 0x8000u);
+    for (l = 0; l < 256; l++) a.bytes[l] = (uint8_t)(l * 7);
+    pto_a5_vnot_u8(&r, &a, &full8, PTO_A5_ZEROING);
+    for (l = 0; l < 256; l++) assert_int_equal(r.bytes[l], (uint8_t)~(l * 7));
+    for (l = 0; l < 64; l++) set32(&a, l, 0x01234567u * (uint32_t)l);
+    pto_a5_vnot_i32(&r, &a, &full32, PTO_A5_ZEROING);
+    for (l = 0; l < 64; l++) assert_int_equal(lane32(&r, l), ~(0x01234567u * (uint32_t)l));
+    s = stats();
+    assert_int_equal(s.by_op[PTO_A5_OP_VABS], 6);
+    assert_int_equal(s.repeats_by_op[PTO_A5_OP_VABS], 6);
+    assert_int_equal(s.by_op[PTO_A5_OP_VNOT], 2);
+    assert_int_equal(s.repeats_by_op[PTO_A5_OP_VNOT], 2);
+    assert_int_equal(s.faults, 0);
+    /* broken rules: a fault, and the destination register does not change */
+    memcpy(&a, &r, sizeof r);
+    EXPECT_FAULT(PTO_A5_HW_ARG, pto_a5_vunary(PTO_A5_OP_VABS, PTO_U32, &r, &r, &full32, PTO_A5_ZEROING)); /* signed only */
+    EXPECT_FAULT(PTO_A5_HW_ARG, pto_a5_vunary(PTO_A5_OP_VABS, PTO_I8, &r, &r, &full8, PTO_A5_ZEROING));
+    EXPECT_FAULT(PTO_A5_HW_ARG, pto_a5_vunary(PTO_A5_OP_VNOT, PTO_F32, &r, &r, &full32, PTO_A5_ZEROING));
+    EXPECT_FAULT(PTO_A5_HW_ARG, pto_a5_vunary(PTO_A5_OP_VADD, PTO_F32, &r, &r, &full32, PTO_A5_ZEROING)); /* two operands */
+    EXPECT_FAULT(PTO_A5_HW_ARG, pto_a5_vabs_f32(&r, &r, &full32, (pto_a5_mode)7));
+    EXPECT_FAULT(PTO_A5_HW_PREDICATE, pto_a5_vabs_f32(&r, &r, &full16, PTO_A5_ZEROING));
+    EXPECT_FAULT(PTO_A5_HW_PREDICATE, pto_a5_vnot_u8(&r, &r, NULL, PTO_A5_ZEROING));
+    assert_memory_equal(&a, &r, sizeof r);
+    assert_int_equal(stats().instructions, s.instructions);
+}
+
 /* the scalar unit reads UB after a V->S flag, and vector loads and stores after scalar stores
  * wait for an S->V flag */
 static void scalar_and_vector_hand_over_through_flags(void **state)
@@ -531,6 +602,7 @@ int main(void)
         cmocka_unit_test_setup(psts_and_plds_rules, setup),
         cmocka_unit_test_setup(broken_rules_are_faults_that_change_nothing, setup),
         cmocka_unit_test_setup(shifts_bitwise_and_lrelu, setup),
+        cmocka_unit_test_setup(vabs_and_vnot, setup),
         cmocka_unit_test_setup(scalar_and_vector_hand_over_through_flags, setup),
         cmocka_unit_test_setup(without_a_handler_a_fault_traps, setup),
     };
