@@ -22,7 +22,8 @@ MODELS = {
             ("flag", "scalar access to UB written by vector instructions waits for a V->S flag, and vector "
                      "instructions after scalar stores wait for an S->V flag"),
             ("arg", "arguments are meaningful: a dtype the instruction takes here, a known order, pattern, "
-                    "condition or width, an instruction of one operand; vcmpvs compares i32 for EQ only"),
+                    "condition or width, an instruction of one operand; vcmpvs compares i32 for EQ only; "
+                    "a shift count below the element width"),
         ],
         # besides the ISA: width-generic moves, the compares (vcmp, vcmpvs: a dtype argument) and CMPMASK's load
         "moves": ["vbrcb", "vreducev2", "vector_dup", "vcopy", "vcmp", "vsel", "vcmpvs", "set_cmpmask"],
@@ -39,7 +40,8 @@ MODELS = {
             ("flag", "scalar access to UB written by vector stores waits for a V->S flag, and vector loads and "
                      "stores after scalar stores wait for an S->V flag"),
             ("arg", "arguments are meaningful: a dtype the instruction takes here, a known mode, distribution, "
-                    "condition or width, an instruction of one operand"),
+                    "condition or width, an instruction of one operand; a shift count below the element width "
+                    "(vshls/vshrs: the scalar; vshl/vshr: every active lane of the count register)"),
         ],
         "moves": ["plt", "pand", "pnot", "vlds", "vsts", "vcmp", "vsel", "vdup", "vbr", "vdintlv", "vcmps", "psts",
                   "plds"],

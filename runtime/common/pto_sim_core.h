@@ -295,21 +295,32 @@ static int is_unary(PTO(op) op)
 #undef SIM_IS_UNARY
 }
 
-/* A shift's count (its scalar, read as unsigned) must be below the element width: the hardware
- * leaves wider counts unspecified, so the kernels must not issue them. */
-static int check_count(PTO(op) op, pto_dtype dt, const void *scalar)
+/* Is op a shift, whose count (its scalar, or on A5 each lane of b) is read as an unsigned number
+ * of the element width? */
+static int counts(PTO(op) op)
 {
-    uint32_t count;
 #define SIM_COUNT_CASE(opcode) case opcode:
     switch (op) {
     SIM_COUNT_OPS(SIM_COUNT_CASE)
-        if ((unsigned)dt >= sizeof elem_bytes || !scalar) return 0; /* the instruction's own checks report these */
-        count = load((uintptr_t)scalar, elem_bytes[dt]);
-        return count >= 8u * elem_bytes[dt] ? fault(op, PTO_(HW_ARG), "scalar", "shift count", count, "below the element width") : 0;
+        return 1;
     default:
         return 0;
     }
 #undef SIM_COUNT_CASE
+}
+
+/* A shift's count must be below the element width: the hardware leaves wider counts unspecified,
+ * so the kernels must not issue them. */
+static int check_count_value(PTO(op) op, const char *operand, pto_dtype dt, uint32_t count)
+{
+    return count >= 8u * elem_bytes[dt] ? fault(op, PTO_(HW_ARG), operand, "shift count", count, "below the element width") : 0;
+}
+
+/* The same for a shift's scalar count (read as unsigned). */
+static int check_count(PTO(op) op, pto_dtype dt, const void *scalar)
+{
+    if (!counts(op) || (unsigned)dt >= sizeof elem_bytes || !scalar) return 0; /* the instruction's own checks report these */
+    return check_count_value(op, "scalar", dt, load((uintptr_t)scalar, elem_bytes[dt]));
 }
 
 /* Order key for vcmax (and A5's vcmp on integers): numeric order, -0 == +0, every NaN above
