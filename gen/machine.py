@@ -13,20 +13,21 @@ MODELS = {
     "a2a3": {
         "rules": [
             ("ub_bounds", "every byte an instruction or scalar access touches lies inside UB"),
-            ("align", "operand start addresses are block aligned, vcmpvs's bits, vsel's selection bits and "
-                      "set_cmpmask's source too (vcmax/vcmin/vcadd outputs: one output unit; scalar access: natural)"),
+            ("align", "operand start addresses are block aligned, vcmpvs's and vcmpv's bits, vsel's selection bits "
+                      "and set_cmpmask's source too (vcmax/vcmin/vcadd outputs: one output unit; scalar access: "
+                      "natural)"),
             ("repeat", "a repeat count is at most max_repeat"),
             ("stride", "block and repeat strides are at most max_repeat_stride blocks"),
             ("mask", "norm mode selects at least one lane and none at or beyond E (all ones means every lane); "
-                     "counter mode counts at least one element; vcmpvs (which takes no mask) runs in norm mode"),
+                     "counter mode counts at least one element; vcmpvs and vcmpv (which take no mask) run in norm mode"),
             ("flag", "scalar access to UB written by vector instructions waits for a V->S flag, and vector "
                      "instructions after scalar stores wait for an S->V flag"),
             ("arg", "arguments are meaningful: a dtype the instruction takes here, a known order, pattern, "
-                    "condition or width, an instruction of one operand; vcmpvs compares i32 for EQ only; "
+                    "condition or width, an instruction of one operand; vcmpvs and vcmpv compare i32 for EQ only; "
                     "a shift count below the element width"),
         ],
-        # besides the ISA: width-generic moves, the compares (vcmp, vcmpvs: a dtype argument) and CMPMASK's load
-        "moves": ["vbrcb", "vreducev2", "vector_dup", "vcopy", "vcmp", "vsel", "vcmpvs", "set_cmpmask"],
+        # besides the ISA: width-generic moves, the compares (vcmp, vcmpvs, vcmpv: a dtype argument) and CMPMASK's load
+        "moves": ["vbrcb", "vreducev2", "vector_dup", "vcopy", "vcmp", "vsel", "vcmpvs", "vcmpv", "set_cmpmask"],
         "dup": "vector_dup",  # broadcasts a scalar (spec/ops.lua: scalar = "dup")
         "repeats": "repeats the instructions executed (a repeat processes up to 256 bytes)",
     },

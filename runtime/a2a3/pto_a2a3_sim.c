@@ -132,7 +132,7 @@ static int mask_lanes(pto_a2a3_op op, unsigned eb, uint32_t repeat, lanes *g)
     return 0;
 }
 
-/* Every lane of `repeat` repeats, for an instruction that takes no mask (vcmpvs). It runs in norm
+/* Every lane of `repeat` repeats, for an instruction that takes no mask (vcmpvs, vcmpv). It runs in norm
  * mode: what the hardware makes of a count for it is undocumented. */
 static int whole_repeats(pto_a2a3_op op, unsigned eb, uint32_t repeat, lanes *g)
 {
@@ -147,8 +147,8 @@ static int whole_repeats(pto_a2a3_op op, unsigned eb, uint32_t repeat, lanes *g)
     return 0;
 }
 
-/* The bytes of a bit operand (vcmpvs's dst, vsel mode 1's selection bits): E bits per repeat,
- * contiguous across the repeats. */
+/* The bytes of a bit operand (vcmpvs's and vcmpv's dst, vsel mode 1's selection bits): E bits per
+ * repeat, contiguous across the repeats. */
 static uintptr_t bit_bytes(const lanes *g) { return (uintptr_t)(g->repeats * g->E / 8); }
 
 /* Every active lane of operand o inside UB, its start aligned, its strides in range. Lane
@@ -304,31 +304,52 @@ void pto_a2a3_vcmp(pto_a2a3_cmp cmp, pto_dtype dt, const void *src0, const void 
     issued(op, 1);
 }
 
-void pto_a2a3_vcmpvs(pto_a2a3_cmp cmp, pto_dtype dt, void *dst, const void *src, const void *scalar, uint32_t repeat,
-                     uint32_t src_blk, uint32_t src_rep)
+/* vcmpvs (src1 NULL: the scalar) and vcmpv (src1): bit r*E + l of dst = the condition on lane l of
+ * repeat r of src0 and of src1 or the scalar. src blk and rep: src0, src1. */
+static void compare_bits(pto_a2a3_op op, pto_a2a3_cmp cmp, pto_dtype dt, void *dst, const void *src0, const void *src1,
+                         const void *scalar, uint32_t repeat, const uint32_t *blk, const uint32_t *rep)
 {
-    const pto_a2a3_op op = PTO_A2A3_OP_VCMPVS;
+    const int tiles = op == PTO_A2A3_OP_VCMPV;
     unsigned char on[MAX_LANES];
-    operand a;
+    operand a, b;
     lanes g;
     uint64_t r;
-    uint32_t l, s;
+    uint32_t l, s = 0;
     unsigned eb;
     if (dt != PTO_F32 && dt != PTO_F16 && dt != PTO_I32)
-        { fault(op, PTO_A2A3_HW_ARG, NULL, "dtype", (uint64_t)dt, "f32, f16 or i32 (the hardware's vcmpvs types)"); return; }
-    if (check_cmp(op, (unsigned)cmp) || check_given(op, "scalar", scalar)) return;
+        { fault(op, PTO_A2A3_HW_ARG, NULL, "dtype", (uint64_t)dt, "f32, f16 or i32 (the hardware's types)"); return; }
+    if (check_cmp(op, (unsigned)cmp) || (!tiles && check_given(op, "scalar", scalar))) return;
     if (dt == PTO_I32 && cmp != PTO_A2A3_EQ)
         { fault(op, PTO_A2A3_HW_ARG, NULL, "condition on i32", (uint64_t)cmp, "EQ (the hardware compares i32 for equality only)"); return; }
     eb = elem_bytes[dt];
     if (check_flags(op) || whole_repeats(op, eb, repeat, &g)) return;
-    a = opnd("src", src, eb, src_blk, src_rep);
-    if (check_operand(op, &a, &g) || check_span(op, "dst", (uintptr_t)dst, bit_bytes(&g), BLOCK)) return;
-    s = load((uintptr_t)scalar, eb);
+    a = opnd(tiles ? "src0" : "src", src0, eb, blk[0], rep[0]);
+    b = opnd("src1", src1, eb, blk[1], rep[1]);
+    if (check_operand(op, &a, &g) || (tiles && check_operand(op, &b, &g))
+        || check_span(op, "dst", (uintptr_t)dst, bit_bytes(&g), BLOCK))
+        return;
+    if (!tiles) s = load((uintptr_t)scalar, eb);
     for (r = 0; r < g.repeats; r++) { /* a repeat reads all its lanes, then writes */
-        for (l = 0; l < g.E; l++) on[l] = (unsigned char)compare(dt, load(lane_addr(&a, r, l), eb), s, (unsigned)cmp);
+        for (l = 0; l < g.E; l++)
+            on[l] = (unsigned char)compare(dt, load(lane_addr(&a, r, l), eb), tiles ? load(lane_addr(&b, r, l), eb) : s,
+                                           (unsigned)cmp);
         store_bits((uintptr_t)dst + (uintptr_t)(r * g.E / 8), on, g.E);
     }
     issued(op, g.repeats);
+}
+
+void pto_a2a3_vcmpvs(pto_a2a3_cmp cmp, pto_dtype dt, void *dst, const void *src, const void *scalar, uint32_t repeat,
+                     uint32_t src_blk, uint32_t src_rep)
+{
+    const uint32_t blk[2] = { src_blk, 0 }, rep[2] = { src_rep, 0 };
+    compare_bits(PTO_A2A3_OP_VCMPVS, cmp, dt, dst, src, NULL, scalar, repeat, blk, rep);
+}
+
+void pto_a2a3_vcmpv(pto_a2a3_cmp cmp, pto_dtype dt, void *dst, const void *src0, const void *src1, uint32_t repeat,
+                    uint32_t src0_blk, uint32_t src1_blk, uint32_t src0_rep, uint32_t src1_rep)
+{
+    const uint32_t blk[2] = { src0_blk, src1_blk }, rep[2] = { src0_rep, src1_rep };
+    compare_bits(PTO_A2A3_OP_VCMPV, cmp, dt, dst, src0, src1, NULL, repeat, blk, rep);
 }
 
 void pto_a2a3_vsel(unsigned bits, void *dst, const void *src0, const void *src1, uint32_t repeat, uint32_t dst_blk,

@@ -582,6 +582,92 @@ static void vabs_and_vnot_rules(void **state)
     assert_int_equal(stats().instructions, 0);
 }
 
+/* vcmpv: bit r*E + l of dst is the condition on lane l of repeat r of src0 and src1, LSB first,
+ * E / 8 bytes a repeat, contiguous whatever the sources' strides; no mask; IEEE for floats */
+static void vcmpv_compares_two_tiles_into_bits(void **state)
+{
+    static const uint8_t want[6] = { 0x09, 0x36, 0x02, 0x04, 0x0b, 0x0d }; /* lanes 0..5 per condition, enum order */
+    uint32_t *u = (uint32_t *)(void *)ub;
+    uint16_t *h = (uint16_t *)(void *)(ub + 4096);
+    int32_t *s32 = (int32_t *)(void *)(ub + 6144);
+    uint8_t *bits = ub + 8192;
+    pto_a2a3_stats s;
+    int c, i;
+    (void)state;
+    /* lanes 0..5: 1 = 1, 1 < 2, 3 > 2, -0 = +0, NaN and 1, 1 and NaN */
+    for (i = 0; i < 64; i++) { f32[i] = 5.0f; f32[64 + i] = 5.0f; }
+    f32[0] = 1.0f; f32[64] = 1.0f;
+    f32[1] = 1.0f; f32[65] = 2.0f;
+    f32[2] = 3.0f; f32[66] = 2.0f;
+    u[3] = 0x80000000u; f32[67] = 0.0f;
+    u[4] = 0x7fc00000u; f32[68] = 1.0f;
+    f32[5] = 1.0f; u[69] = 0x7fc00000u;
+    for (i = 6; i < 64; i++) f32[64 + i] = 6.0f; /* lanes 6..: 5 < 6 */
+    pto_a2a3_set_vector_mask(0, 1); /* the mask plays no part */
+    for (c = PTO_A2A3_EQ; c <= PTO_A2A3_GE; c++) {
+        memset(bits, 0xaa, 16);
+        pto_a2a3_vcmpv_f32((pto_a2a3_cmp)c, bits, f32, f32 + 64, 1, 1, 1, 8, 8);
+        assert_int_equal(bits[0] & 0x3f, want[c]);
+        for (i = 6; i < 64; i++) /* 5 against 6 */
+            assert_int_equal(bits[i / 8] >> (i % 8) & 1, c == PTO_A2A3_NE || c == PTO_A2A3_LT || c == PTO_A2A3_LE);
+        assert_int_equal(bits[8], 0xaa); /* 8 bytes for one f32 repeat */
+    }
+    /* two repeats: src0's 16 blocks apart, src1 one block for every block (block and repeat stride 0) */
+    for (i = 0; i < 64; i++) { f32[256 + i] = (float)i; f32[384 + i] = (float)(64 + i); f32[320 + i] = -1.0f; }
+    for (i = 0; i < 8; i++) f32[512 + i] = 70.0f;
+    memset(bits, 0xaa, 32);
+    pto_a2a3_vcmpv_f32(PTO_A2A3_GE, bits, f32 + 256, f32 + 512, 2, 1, 0, 16, 0);
+    for (i = 0; i < 8; i++) assert_int_equal(bits[i], 0);
+    assert_int_equal(bits[8], 0xc0); /* lanes 6 and 7 of repeat 1: 70, 71 */
+    for (i = 9; i < 16; i++) assert_int_equal(bits[i], 0xff);
+    assert_int_equal(bits[16], 0xaa); /* past the two repeats: untouched */
+    /* f16: 16 bytes a repeat; i32: EQ */
+    for (i = 0; i < 128; i++) { h[i] = i % 2 ? 0x4000 : 0x3c00; h[128 + i] = 0x3e00; } /* 2 or 1 against 1.5 */
+    pto_a2a3_vcmpv_f16(PTO_A2A3_LT, bits + 32, h, h + 128, 1, 1, 1, 8, 8);
+    for (i = 0; i < 16; i++) assert_int_equal(bits[32 + i], 0x55);
+    for (i = 0; i < 64; i++) { s32[i] = i; s32[64 + i] = i % 3 == 0 ? i : -i; }
+    pto_a2a3_vcmpv_i32(PTO_A2A3_EQ, bits + 64, s32, s32 + 64, 1, 1, 1, 8, 8);
+    for (i = 0; i < 64; i++) assert_int_equal(bits[64 + i / 8] >> (i % 8) & 1, i % 3 == 0);
+    s = stats();
+    assert_int_equal(s.by_op[PTO_A2A3_OP_VCMPV], 6 + 3);
+    assert_int_equal(s.repeats_by_op[PTO_A2A3_OP_VCMPV], 6 + 2 + 1 + 1);
+    assert_int_equal(s.by_op[PTO_A2A3_OP_VCMPVS], 0);
+    assert_int_equal(s.faults, 0);
+}
+
+static void vcmpv_rules(void **state)
+{
+    uint8_t *bits = ub + 8192;
+    int32_t *s32 = (int32_t *)(void *)(ub + 4096);
+    float host[64];
+    (void)state;
+    memset(host, 0, sizeof host);
+    EXPECT_FAULT(PTO_A2A3_HW_ALIGN, pto_a2a3_vcmpv_f32(PTO_A2A3_EQ, bits + 8, f32, f32 + 64, 1, 1, 1, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_ALIGN, pto_a2a3_vcmpv_f32(PTO_A2A3_EQ, bits, f32 + 1, f32 + 64, 1, 1, 1, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_ALIGN, pto_a2a3_vcmpv_f32(PTO_A2A3_EQ, bits, f32, f32 + 65, 1, 1, 1, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_UB_BOUNDS, pto_a2a3_vcmpv_f32(PTO_A2A3_EQ, ub + PTO_A2A3_UB_BYTES - 32, f32, f32, 5, 1, 1, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_UB_BOUNDS, pto_a2a3_vcmpv_f32(PTO_A2A3_EQ, bits, f32, host, 1, 1, 1, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_UB_BOUNDS, pto_a2a3_vcmpv_f32(PTO_A2A3_EQ, bits, f32, NULL, 1, 1, 1, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_UB_BOUNDS, pto_a2a3_vcmpv_f32(PTO_A2A3_EQ, bits, f32,
+                                                         (const float *)(const void *)(ub + PTO_A2A3_UB_BYTES - 128), 1, 1, 1, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_REPEAT, pto_a2a3_vcmpv_f32(PTO_A2A3_EQ, bits, f32, f32, 256, 1, 1, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_STRIDE, pto_a2a3_vcmpv_f32(PTO_A2A3_EQ, bits, f32, f32, 2, 1, 256, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_STRIDE, pto_a2a3_vcmpv_f32(PTO_A2A3_EQ, bits, f32, f32, 2, 1, 1, 8, 256));
+    EXPECT_FAULT(PTO_A2A3_HW_ARG, pto_a2a3_vcmpv_f32((pto_a2a3_cmp)6, bits, f32, f32, 1, 1, 1, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_ARG, pto_a2a3_vcmpv(PTO_A2A3_EQ, PTO_U16, bits, f32, f32, 1, 1, 1, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_ARG, pto_a2a3_vcmpv(PTO_A2A3_EQ, PTO_I16, bits, f32, f32, 1, 1, 1, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_ARG, pto_a2a3_vcmpv_i32(PTO_A2A3_LT, bits, s32, s32, 1, 1, 1, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_ARG, pto_a2a3_vcmpv_i32(PTO_A2A3_NE, bits, s32, s32, 1, 1, 1, 8, 8));
+    pto_a2a3_set_mask_count();
+    pto_a2a3_set_vector_mask(0, 64);
+    EXPECT_FAULT(PTO_A2A3_HW_MASK, pto_a2a3_vcmpv_f32(PTO_A2A3_EQ, bits, f32, f32, 1, 1, 1, 8, 8));
+    pto_a2a3_set_mask_norm();
+    pto_a2a3_sst_b32(ub, 0);
+    EXPECT_FAULT(PTO_A2A3_HW_FLAG, pto_a2a3_vcmpv_f32(PTO_A2A3_EQ, bits, f32, f32, 1, 1, 1, 8, 8));
+    pto_a2a3_flag_s_to_v();
+    assert_int_equal(stats().instructions, 0);
+}
+
 static void broken_rules_are_faults_that_change_nothing(void **state)
 {
     float host[64];
@@ -702,6 +788,8 @@ int main(void)
         cmocka_unit_test_setup(set_cmpmask_and_vsel_scalar_rules, setup),
         cmocka_unit_test_setup(vabs_vnot_and_vexp, setup),
         cmocka_unit_test_setup(vabs_and_vnot_rules, setup),
+        cmocka_unit_test_setup(vcmpv_compares_two_tiles_into_bits, setup),
+        cmocka_unit_test_setup(vcmpv_rules, setup),
         cmocka_unit_test_setup(broken_rules_are_faults_that_change_nothing, setup),
         cmocka_unit_test_setup(shifts_bitwise_and_lrelu, setup),
         cmocka_unit_test_setup(scalar_and_vector_hand_over_through_flags, setup),
