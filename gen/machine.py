@@ -12,10 +12,11 @@ import reductions
 MODELS = {
     "a2a3": {
         "rules": [
-            ("ub_bounds", "every byte an instruction or scalar access touches lies inside UB"),
+            ("ub_bounds", "every byte an instruction or scalar access touches lies inside UB (vsel mode 2's selection "
+                          "bits too, at the UB address CMPMASK[31:0] holds)"),
             ("align", "operand start addresses are block aligned, vcmpvs's and vcmpv's bits, vsel's selection bits "
-                      "and set_cmpmask's source too (vcmax/vcmin/vcadd outputs: one output unit; scalar access: "
-                      "natural)"),
+                      "(modes 1 and 2) and set_cmpmask's source too (vcmax/vcmin/vcadd outputs: one output unit; "
+                      "scalar access: natural)"),
             ("repeat", "a repeat count is at most max_repeat"),
             ("stride", "block and repeat strides are at most max_repeat_stride blocks"),
             ("mask", "norm mode selects at least one lane and none at or beyond E (all ones means every lane); "

@@ -147,8 +147,8 @@ static int whole_repeats(pto_a2a3_op op, unsigned eb, uint32_t repeat, lanes *g)
     return 0;
 }
 
-/* The bytes of a bit operand (vcmpvs's and vcmpv's dst, vsel mode 1's selection bits): E bits per
- * repeat, contiguous across the repeats. */
+/* The bytes of a bit operand (vcmpvs's and vcmpv's dst, vsel's selection bits in modes 1 and 2):
+ * E bits per repeat, contiguous across the repeats. */
 static uintptr_t bit_bytes(const lanes *g) { return (uintptr_t)(g->repeats * g->E / 8); }
 
 /* Every active lane of operand o inside UB, its start aligned, its strides in range. Lane
@@ -243,10 +243,10 @@ void pto_a2a3_vector_dup(unsigned bits, void *dst, uint32_t value, uint32_t repe
 }
 
 /* dst's active lanes from src0's; or, with a second source (vsel mode 0), from src0's where
- * CMPMASK's bit l is set and src1's elsewhere; or, with selection bits (vsel mode 1), from src0's
- * where bit r*E + l of sel is set and from the scalar in CMPMASK's low bits elsewhere. blk and
- * rep: dst, src0, src1. */
-static void move_lanes(pto_a2a3_op op, unsigned bits, void *dst, const void *src0, const void *src1, const void *sel,
+ * CMPMASK's bit l is set and src1's elsewhere; or, with selection bits at UB address sel (vsel
+ * modes 1 and 2), from src0's where bit r*E + l of sel is set and, elsewhere, from src1's (mode 2)
+ * or from the scalar in CMPMASK's low bits (mode 1, no src1). blk and rep: dst, src0, src1. */
+static void move_lanes(pto_a2a3_op op, unsigned bits, void *dst, const void *src0, const void *src1, uintptr_t sel,
                        uint32_t repeat, const uint32_t *blk, const uint32_t *rep)
 {
     operand d, a, b;
@@ -259,13 +259,13 @@ static void move_lanes(pto_a2a3_op op, unsigned bits, void *dst, const void *src
     a = opnd(src1 || sel ? "src0" : "src", src0, bits / 8, blk[1], rep[1]);
     b = opnd("src1", src1, bits / 8, blk[2], rep[2]);
     if (check_operand(op, &d, &g) || check_operand(op, &a, &g) || (src1 && check_operand(op, &b, &g))
-        || (sel && check_span(op, "sel", (uintptr_t)sel, bit_bytes(&g), BLOCK)))
+        || (sel && check_span(op, "sel", sel, bit_bytes(&g), BLOCK)))
         return;
     for (r = 0; r < g.repeats; r++) { /* a repeat reads all its lanes, then writes */
         for (l = 0; l < g.E; l++)
             if (lane_on(&g, r, l)) {
-                const int take_a = sel ? bit_at((uintptr_t)sel, r * g.E + l) : !src1 || bit_of(m.cmp_hi, m.cmp_lo, l);
-                reg_a[l] = take_a ? load(lane_addr(&a, r, l), a.eb) : sel ? scalar : load(lane_addr(&b, r, l), b.eb);
+                const int take_a = sel ? bit_at(sel, r * g.E + l) : !src1 || bit_of(m.cmp_hi, m.cmp_lo, l);
+                reg_a[l] = take_a ? load(lane_addr(&a, r, l), a.eb) : src1 ? load(lane_addr(&b, r, l), b.eb) : scalar;
             }
         for (l = 0; l < g.E; l++)
             if (lane_on(&g, r, l)) store(lane_addr(&d, r, l), d.eb, reg_a[l]);
@@ -277,7 +277,7 @@ void pto_a2a3_vcopy(unsigned bits, void *dst, const void *src, uint32_t repeat, 
                     uint32_t dst_rep, uint32_t src_rep)
 {
     const uint32_t blk[3] = { dst_blk, src_blk, 0 }, rep[3] = { dst_rep, src_rep, 0 };
-    move_lanes(PTO_A2A3_OP_VCOPY, bits, dst, src, NULL, NULL, repeat, blk, rep);
+    move_lanes(PTO_A2A3_OP_VCOPY, bits, dst, src, NULL, 0, repeat, blk, rep);
 }
 
 void pto_a2a3_vcmp(pto_a2a3_cmp cmp, pto_dtype dt, const void *src0, const void *src1, uint32_t repeat,
@@ -356,7 +356,7 @@ void pto_a2a3_vsel(unsigned bits, void *dst, const void *src0, const void *src1,
                    uint32_t src0_blk, uint32_t src1_blk, uint32_t dst_rep, uint32_t src0_rep, uint32_t src1_rep)
 {
     const uint32_t blk[3] = { dst_blk, src0_blk, src1_blk }, rep[3] = { dst_rep, src0_rep, src1_rep };
-    move_lanes(PTO_A2A3_OP_VSEL, bits, dst, src0, src1, NULL, repeat, blk, rep);
+    move_lanes(PTO_A2A3_OP_VSEL, bits, dst, src0, src1, 0, repeat, blk, rep);
 }
 
 void pto_a2a3_vsel_scalar(unsigned bits, void *dst, const void *src0, const void *sel, uint32_t repeat, uint32_t dst_blk,
@@ -364,7 +364,21 @@ void pto_a2a3_vsel_scalar(unsigned bits, void *dst, const void *src0, const void
 {
     const uint32_t blk[3] = { dst_blk, src0_blk, 0 }, rep[3] = { dst_rep, src0_rep, 0 };
     if (sel == NULL) { fault(PTO_A2A3_OP_VSEL, PTO_A2A3_HW_UB_BOUNDS, "sel", "starts outside UB at host address", 0, "inside UB"); return; }
-    move_lanes(PTO_A2A3_OP_VSEL, bits, dst, src0, NULL, sel, repeat, blk, rep);
+    move_lanes(PTO_A2A3_OP_VSEL, bits, dst, src0, NULL, (uintptr_t)sel, repeat, blk, rep);
+}
+
+void pto_a2a3_vsel_tensor(unsigned bits, void *dst, const void *src0, const void *src1, uint32_t repeat, uint32_t dst_blk,
+                          uint32_t src0_blk, uint32_t src1_blk, uint32_t dst_rep, uint32_t src0_rep, uint32_t src1_rep)
+{
+    const uint32_t blk[3] = { dst_blk, src0_blk, src1_blk }, rep[3] = { dst_rep, src0_rep, src1_rep };
+    const uintptr_t sel = (uintptr_t)ub + (uint32_t)m.cmp_lo; /* CMPMASK[31:0]: the bits' UB address */
+    move_lanes(PTO_A2A3_OP_VSEL, bits, dst, src0, src1, sel, repeat, blk, rep);
+}
+
+uint32_t pto_a2a3_ub_offset(const void *p)
+{
+    const uintptr_t a = (uintptr_t)p;
+    return in_ub(a, a + 1) ? (uint32_t)(a - (uintptr_t)ub) : UINT32_MAX;
 }
 
 void pto_a2a3_set_cmpmask(const void *src)

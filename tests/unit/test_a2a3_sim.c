@@ -668,6 +668,104 @@ static void vcmpv_rules(void **state)
     assert_int_equal(stats().instructions, 0);
 }
 
+/* The UB address a kernel puts in CMPMASK for vsel mode 2: writes it with vector_dup into a block,
+ * then set_cmpmask */
+static void cmpmask_address(uint8_t *blk, const void *sel)
+{
+    pto_a2a3_set_mask_count();
+    pto_a2a3_set_vector_mask(0, 8);
+    pto_a2a3_vector_dup_b32(blk, pto_a2a3_ub_offset(sel), 0, 1, 8);
+    pto_a2a3_set_mask_norm();
+    pto_a2a3_set_cmpmask(blk);
+}
+
+/* vsel mode 2: lane l of repeat r of dst = bit r*E + l of the bits at CMPMASK's UB address ? src0
+ * : src1; the bits are contiguous across repeats whatever the strides; lanes outside the mask keep
+ * dst */
+static void vsel_tensor_selects_by_bits_at_cmpmask_address(void **state)
+{
+    uint32_t *u = (uint32_t *)(void *)ub;
+    uint16_t *h = (uint16_t *)(void *)(ub + 4096);
+    uint8_t *blk = ub + 8192, *sel = ub + 8192 + 64;
+    uint8_t host[32];
+    pto_a2a3_stats s;
+    int i;
+    (void)state;
+    assert_int_equal(pto_a2a3_ub_offset(ub), 0);
+    assert_int_equal(pto_a2a3_ub_offset(sel), 8192 + 64);
+    assert_int_equal(pto_a2a3_ub_offset(ub + PTO_A2A3_UB_BYTES - 1), PTO_A2A3_UB_BYTES - 1);
+    assert_int_equal(pto_a2a3_ub_offset(ub + PTO_A2A3_UB_BYTES), UINT32_MAX);
+    assert_int_equal(pto_a2a3_ub_offset(host), UINT32_MAX);
+    cmpmask_address(blk, sel);
+    for (i = 0; i < 128; i++) { f32[i] = (float)i; f32[256 + i] = 7.0f; f32[384 + i] = -(float)i; }
+    for (i = 0; i < 128; i++)
+        if (i % 3 == 0) sel[i / 8] |= (uint8_t)(1u << (i % 8));
+    /* counter mode, 100 lanes: two repeats, bits 0..63 then 64..99 */
+    pto_a2a3_set_mask_count();
+    pto_a2a3_set_vector_mask(0, 100);
+    pto_a2a3_vsel_tensor_b32(f32 + 256, f32, f32 + 384, 0, 1, 1, 1, 8, 8, 8);
+    for (i = 0; i < 100; i++) assert_true(f32[256 + i] == (i % 3 == 0 ? (float)i : -(float)i));
+    for (i = 100; i < 128; i++) assert_true(f32[256 + i] == 7.0f); /* past the count: untouched */
+    /* norm mode, lanes 4..7, two repeats: src1 one block for all (strides 0), dst's repeats 16 blocks apart */
+    pto_a2a3_set_mask_norm();
+    pto_a2a3_set_vector_mask(0, 0xf0);
+    for (i = 0; i < 256; i++) f32[512 + i] = 7.0f;
+    pto_a2a3_vsel_tensor_b32(f32 + 512, f32, f32 + 384, 2, 1, 1, 0, 16, 8, 0);
+    for (i = 0; i < 256; i++) {
+        const int r = i / 128, l = i % 128;
+        const float want = l < 4 || l > 7 ? 7.0f : (r * 64 + l) % 3 == 0 ? (float)(r * 64 + l) : -(float)l;
+        assert_true(f32[512 + i] == want);
+    }
+    /* 16-bit lanes: E = 128 bits a repeat; repeat 0's all clear, repeat 1's all set */
+    memset(sel, 0, 16);
+    memset(sel + 16, 0xff, 16);
+    for (i = 0; i < 256; i++) { h[i] = (uint16_t)i; h[256 + i] = 0xabcd; }
+    pto_a2a3_set_vector_mask(~(uint64_t)0, ~(uint64_t)0);
+    pto_a2a3_vsel_tensor_b16(h + 512, h, h + 256, 2, 1, 1, 1, 8, 8, 8);
+    for (i = 0; i < 256; i++) assert_int_equal(h[512 + i], i < 128 ? 0xabcd : i);
+    /* CMPMASK's other bits are not read: mode 0 would take them as lanes */
+    memset(blk, 0xff, 16);
+    u[2048] = 8192 + 64;
+    pto_a2a3_set_cmpmask(blk);
+    pto_a2a3_vsel_tensor_b16(h + 512, h + 256, h, 1, 1, 1, 1, 8, 8, 8);
+    for (i = 0; i < 128; i++) assert_int_equal(h[512 + i], i);
+    s = stats();
+    assert_int_equal(s.by_op[PTO_A2A3_OP_VSEL], 4);
+    assert_int_equal(s.repeats_by_op[PTO_A2A3_OP_VSEL], 2 + 2 + 2 + 1);
+    assert_int_equal(s.by_op[PTO_A2A3_OP_SET_CMPMASK], 2);
+    assert_int_equal(s.faults, 0);
+}
+
+static void vsel_tensor_rules(void **state)
+{
+    uint8_t *blk = ub + 8192, *sel = ub + 8192 + 64;
+    uint8_t host[32];
+    (void)state;
+    memset(host, 0, sizeof host);
+    cmpmask_address(blk, sel + 8); /* not block aligned */
+    EXPECT_FAULT(PTO_A2A3_HW_ALIGN, pto_a2a3_vsel_tensor_b32(f32 + 64, f32, f32 + 128, 1, 1, 1, 1, 8, 8, 8));
+    cmpmask_address(blk, host); /* no UB address */
+    EXPECT_FAULT(PTO_A2A3_HW_UB_BOUNDS, pto_a2a3_vsel_tensor_b32(f32 + 64, f32, f32 + 128, 1, 1, 1, 1, 8, 8, 8));
+    cmpmask_address(blk, ub + PTO_A2A3_UB_BYTES - 32); /* five repeats: 40 bytes of bits, 32 left in UB */
+    EXPECT_FAULT(PTO_A2A3_HW_UB_BOUNDS, pto_a2a3_vsel_tensor_b32(f32 + 64, f32, f32 + 128, 5, 1, 1, 1, 8, 8, 8));
+    pto_a2a3_vsel_tensor_b32(f32 + 64, f32, f32 + 128, 4, 1, 1, 1, 8, 8, 8); /* four: 32 bytes, the last of UB */
+    cmpmask_address(blk, sel);
+    EXPECT_FAULT(PTO_A2A3_HW_ALIGN, pto_a2a3_vsel_tensor_b32(f32 + 65, f32, f32 + 128, 1, 1, 1, 1, 8, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_ALIGN, pto_a2a3_vsel_tensor_b32(f32 + 64, f32, f32 + 129, 1, 1, 1, 1, 8, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_UB_BOUNDS, pto_a2a3_vsel_tensor_b32(f32 + 64, f32, host, 1, 1, 1, 1, 8, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_REPEAT, pto_a2a3_vsel_tensor_b32(f32 + 64, f32, f32 + 128, 256, 1, 1, 1, 8, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_STRIDE, pto_a2a3_vsel_tensor_b32(f32 + 64, f32, f32 + 128, 2, 1, 1, 1, 8, 8, 256));
+    EXPECT_FAULT(PTO_A2A3_HW_ARG, pto_a2a3_vsel_tensor(8, f32 + 64, f32, f32 + 128, 1, 1, 1, 1, 8, 8, 8));
+    pto_a2a3_set_vector_mask(0, 0);
+    EXPECT_FAULT(PTO_A2A3_HW_MASK, pto_a2a3_vsel_tensor_b32(f32 + 64, f32, f32 + 128, 1, 1, 1, 1, 8, 8, 8));
+    pto_a2a3_set_vector_mask(~(uint64_t)0, ~(uint64_t)0);
+    pto_a2a3_flag_v_to_s();
+    pto_a2a3_sst_b32(ub, 0);
+    EXPECT_FAULT(PTO_A2A3_HW_FLAG, pto_a2a3_vsel_tensor_b32(f32 + 64, f32, f32 + 128, 1, 1, 1, 1, 8, 8, 8));
+    pto_a2a3_flag_s_to_v();
+    assert_int_equal(stats().by_op[PTO_A2A3_OP_VSEL], 1);
+}
+
 static void broken_rules_are_faults_that_change_nothing(void **state)
 {
     float host[64];
@@ -790,6 +888,8 @@ int main(void)
         cmocka_unit_test_setup(vabs_and_vnot_rules, setup),
         cmocka_unit_test_setup(vcmpv_compares_two_tiles_into_bits, setup),
         cmocka_unit_test_setup(vcmpv_rules, setup),
+        cmocka_unit_test_setup(vsel_tensor_selects_by_bits_at_cmpmask_address, setup),
+        cmocka_unit_test_setup(vsel_tensor_rules, setup),
         cmocka_unit_test_setup(broken_rules_are_faults_that_change_nothing, setup),
         cmocka_unit_test_setup(shifts_bitwise_and_lrelu, setup),
         cmocka_unit_test_setup(scalar_and_vector_hand_over_through_flags, setup),
