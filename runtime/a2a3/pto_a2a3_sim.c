@@ -197,7 +197,7 @@ static void elementwise(pto_a2a3_op op, pto_dtype dt, void *dst, const void *src
             }
         for (l = 0; l < g.E; l++)
             if (lane_on(&g, r, l))
-                store(lane_addr(&d, r, l), d.eb, unary ? alu1(op, dt, reg_a[l]) : alu(op, dt, reg_a[l], reg_b[l]));
+                store(lane_addr(&d, r, l), d.eb, alu(op, dt, reg_a[l], reg_b[l]));
     }
     issued(op, g.repeats);
 }

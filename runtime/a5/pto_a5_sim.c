@@ -237,7 +237,7 @@ static void elementwise(pto_a5_op op, pto_dtype dt, pto_a5_vreg *dst, const pto_
     inactive(&r, dst, pg, eb, mode);
     for (l = 0; l < VL / eb; l++)
         if (pred_on(pg, eb, l))
-            lane_set(&r, eb, l, is_unary(op) ? alu1(op, dt, lane_get(a, eb, l)) : alu(op, dt, lane_get(a, eb, l), scalar ? s : lane_get(b, eb, l)));
+            lane_set(&r, eb, l, alu(op, dt, lane_get(a, eb, l), scalar ? s : b ? lane_get(b, eb, l) : 0));
     copy_reg(dst, &r); /* dst may be a or b */
     issued(op, 1);
 }

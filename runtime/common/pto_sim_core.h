@@ -213,73 +213,51 @@ static uint32_t from_float(pto_dtype dt, float f)
 
 static int is_float(pto_dtype dt) { return dt == PTO_F32 || dt == PTO_F16 || dt == PTO_BF16; }
 
-/* One element of an element-wise instruction of two operands: pto_<profile>__<op>_<dtype> of
- * pto_<profile>_ops.h, on floats (one rounding of the exact f32 result) or on the signed or
- * unsigned integers of the dtype, by the classes the op is defined on (SIM_ALU_*_OPS). */
+/* One element of an element-wise instruction: pto_<profile>__<op>_<dtype> of pto_<profile>_ops.h
+ * (b: the second operand or the scalar; none for an instruction of one operand). Floats: an op of
+ * two operands (SIM_ALU_FLOAT_OPS) rounds the exact f32 result once; an op of one operand
+ * (SIM_ALU1_FLOAT_OPS) by its form: on the stored bits (exact: f16 and bf16 are not converted, a
+ * NaN keeps its payload), rounding to each format itself, or the f32 op rounded once. Integers: the
+ * ops of the dtype's signedness (SIM_ALU_SIGNED_OPS, SIM_ALU1_UNSIGNED_OPS, ...). */
 static uint32_t alu(PTO(op) op, pto_dtype dt, uint32_t a, uint32_t b)
 {
 #define SIM_FLOAT_CASE(opcode, fn, T, name) case opcode: r = PTO(_##fn##_##name)(x, y); break;
+#define SIM_ALU1_bits(fn) \
+    return dt == PTO_F16 ? PTO(_##fn##_f16)((uint16_t)a) : dt == PTO_BF16 ? PTO(_##fn##_bf16)((uint16_t)a) \
+                         : PTO(_bits)(PTO(_##fn##_f)(PTO(_float)(a)));
+#define SIM_ALU1_format(fn) r = dt == PTO_F16 ? PTO(_##fn##_f16)(x) : dt == PTO_BF16 ? PTO(_##fn##_bf16)(x) : PTO(_##fn##_f)(x); break;
+#define SIM_ALU1_round(fn) r = PTO(_##fn##_f)(x); break;
+#define SIM_FLOAT1_CASE(opcode, fn, form) case opcode: SIM_ALU1_##form(fn)
 #define SIM_INT_CASE(opcode, fn, T, name) case opcode: return (uint32_t)PTO(_##fn##_##name)((T)a, (T)b);
-#define SIM_INT_DTYPE(name, dtype, T, bits, sign) \
-    case dtype:                       \
-        switch (op) {                 \
-        SIM_ALU_##sign##_OPS(SIM_INT_CASE, T, name) \
-        default: return a;            \
+#define SIM_INT1_CASE(opcode, fn, T, name) case opcode: return (uint32_t)PTO(_##fn##_##name)((T)a);
+#define SIM_INT_DTYPE(name, dtype, T, bits, sign)      \
+    case dtype:                                        \
+        switch (op) {                                  \
+        SIM_ALU_##sign##_OPS(SIM_INT_CASE, T, name)    \
+        SIM_ALU1_##sign##_OPS(SIM_INT1_CASE, T, name)  \
+        default: return a;                             \
         }
     if (is_float(dt)) {
         float x = as_float(dt, a), y = as_float(dt, b), r;
         switch (op) {
         SIM_ALU_FLOAT_OPS(SIM_FLOAT_CASE, float, f)
+        SIM_ALU1_FLOAT_OPS(SIM_FLOAT1_CASE)
         default: r = x; break;
         }
-        return from_float(dt, r); /* one rounding of the exact f32 result */
+        return from_float(dt, r); /* one rounding of the exact f32 result (exact where r is of the format) */
     }
     switch (dt) {
     PTO_(INTS)(SIM_INT_DTYPE)
     default: return a;
     }
 #undef SIM_FLOAT_CASE
-#undef SIM_INT_CASE
-#undef SIM_INT_DTYPE
-}
-
-/* One element of an element-wise instruction of one operand (SIM_ALU_UNARY_OPS). Floats by the
- * op's form (SIM_ALU1_FLOAT_OPS): on the stored bits (exact: f16 and bf16 are not converted, a
- * NaN keeps its payload), rounding to each format itself, or the f32 op rounded once; integers by
- * their signedness (SIM_ALU1_SIGNED_OPS, SIM_ALU1_UNSIGNED_OPS). */
-static uint32_t alu1(PTO(op) op, pto_dtype dt, uint32_t a)
-{
-#define SIM_ALU1_bits(fn) \
-    (dt == PTO_F16 ? PTO(_##fn##_f16)((uint16_t)a) : dt == PTO_BF16 ? PTO(_##fn##_bf16)((uint16_t)a) \
-                   : PTO(_bits)(PTO(_##fn##_f)(PTO(_float)(a))))
-#define SIM_ALU1_format(fn)                                                               \
-    from_float(dt, dt == PTO_F16 ? PTO(_##fn##_f16)(as_float(dt, a))                      \
-                   : dt == PTO_BF16 ? PTO(_##fn##_bf16)(as_float(dt, a)) : PTO(_##fn##_f)(as_float(dt, a)))
-#define SIM_ALU1_round(fn) from_float(dt, PTO(_##fn##_f)(as_float(dt, a)))
-#define SIM_FLOAT1_CASE(opcode, fn, form) case opcode: return SIM_ALU1_##form(fn);
-#define SIM_INT1_CASE(opcode, fn, T, name) case opcode: return (uint32_t)PTO(_##fn##_##name)((T)a);
-#define SIM_INT1_DTYPE(name, dtype, T, bits, sign) \
-    case dtype:                       \
-        switch (op) {                 \
-        SIM_ALU1_##sign##_OPS(SIM_INT1_CASE, T, name) \
-        default: return a;            \
-        }
-    if (is_float(dt)) {
-        switch (op) {
-        SIM_ALU1_FLOAT_OPS(SIM_FLOAT1_CASE)
-        default: return a;
-        }
-    }
-    switch (dt) {
-    PTO_(INTS)(SIM_INT1_DTYPE)
-    default: return a;
-    }
 #undef SIM_ALU1_bits
 #undef SIM_ALU1_format
 #undef SIM_ALU1_round
 #undef SIM_FLOAT1_CASE
+#undef SIM_INT_CASE
 #undef SIM_INT1_CASE
-#undef SIM_INT1_DTYPE
+#undef SIM_INT_DTYPE
 }
 
 /* Is op an element-wise instruction of one operand? */

@@ -739,9 +739,8 @@ static void vsel_tensor_selects_by_bits_at_cmpmask_address(void **state)
 static void vsel_tensor_rules(void **state)
 {
     uint8_t *blk = ub + 8192, *sel = ub + 8192 + 64;
-    uint8_t host[32];
+    uint8_t host[32]; /* not UB: its address only */
     (void)state;
-    memset(host, 0, sizeof host);
     cmpmask_address(blk, sel + 8); /* not block aligned */
     EXPECT_FAULT(PTO_A2A3_HW_ALIGN, pto_a2a3_vsel_tensor_b32(f32 + 64, f32, f32 + 128, 1, 1, 1, 1, 8, 8, 8));
     cmpmask_address(blk, host); /* no UB address */

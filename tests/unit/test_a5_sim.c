@@ -488,6 +488,14 @@ static uint16_t lane16(const pto_a5_vreg *r, int l)
 static void set32(pto_a5_vreg *r, int l, uint32_t v) { memcpy(r->bytes + 4 * l, &v, 4); }
 static void set16(pto_a5_vreg *r, int l, uint16_t v) { memcpy(r->bytes + 2 * l, &v, 2); }
 
+/* The predicate plt makes for the first n lanes of bits-bit elements. */
+static pto_a5_preg first(unsigned bits, uint32_t n)
+{
+    pto_a5_preg p;
+    pto_a5_plt(bits, &p, &n);
+    return p;
+}
+
 /* vabs: floats clear the sign bit on the stored bits (a NaN keeps its payload, signalling too;
  * abs(-0) = +0), integers wrap (abs(MIN) = MIN); vnot: ~x; inactive lanes zeroed or merged */
 static void vabs_and_vnot(void **state)
@@ -496,16 +504,11 @@ static void vabs_and_vnot(void **state)
                                       0xff800001u, 0xff800000u, 0x80000001u, 0x3f800000u };
     static const uint16_t in16[8] = { 0xbc00, 0x8000, 0xfe01, 0xfc01, 0xfc00, 0x8001, 0x7bff, 0xfbff };
     static const uint16_t inbf[8] = { 0xbf80, 0x8000, 0xffc1, 0xff81, 0xff80, 0x8001, 0x7f7f, 0xff7f };
+    const pto_a5_preg full32 = first(32, 64), ten = first(32, 10), full16 = first(16, 128), full8 = first(8, 256);
     pto_a5_vreg a, r;
-    pto_a5_preg full32, ten, full16, full8;
-    uint32_t n32 = 64, n = 10, n16 = 128, n8 = 256;
     pto_a5_stats s;
     int l;
     (void)state;
-    pto_a5_plt_b32(&full32, &n32);
-    pto_a5_plt_b32(&ten, &n);
-    pto_a5_plt_b16(&full16, &n16);
-    pto_a5_plt_b8(&full8, &n8);
     for (l = 0; l < 64; l++) set32(&a, l, in32[l % 8]);
     memset(&r, 0xee, sizeof r);
     pto_a5_vabs_f32(&r, &a, &ten, PTO_A5_MERGING);
@@ -554,16 +557,11 @@ static void vabs_and_vnot(void **state)
  * signed dtypes, logical on unsigned */
 static void vshl_and_vshr_shift_each_lane_by_its_own_count(void **state)
 {
+    const pto_a5_preg full16 = first(16, 128), ten16 = first(16, 10), full8 = first(8, 256), full32 = first(32, 64);
     pto_a5_vreg a, b, r, before;
-    pto_a5_preg full16, ten16, full8, full32;
-    uint32_t n16 = 128, n = 10, n8 = 256, n32 = 64;
     pto_a5_stats s;
     int l;
     (void)state;
-    pto_a5_plt_b16(&full16, &n16);
-    pto_a5_plt_b16(&ten16, &n);
-    pto_a5_plt_b8(&full8, &n8);
-    pto_a5_plt_b32(&full32, &n32);
     for (l = 0; l < 128; l++) { set16(&a, l, (uint16_t)(l * 1013 - 32768)); set16(&b, l, (uint16_t)(l % 16)); }
     pto_a5_vshr_i16(&r, &a, &b, &full16, PTO_A5_ZEROING);
     for (l = 0; l < 128; l++) {
@@ -624,13 +622,10 @@ static void vprelu_takes_a_slope_per_lane(void **state)
                                      0x40000000u, 0x00000000u, 0xc0000000u, 0x3f800001u };
     static const uint32_t w32[8] = { 0xc0000000u, 0x40400000u, 0x80000000u, 0x00000000u,
                                      0x7fc00000u, 0x7fc00000u, 0x7f800000u, 0xbf800002u };
+    const pto_a5_preg full32 = first(32, 64), full16 = first(16, 128);
     pto_a5_vreg a, b, r, before;
-    pto_a5_preg full32, full16;
-    uint32_t n32 = 64, n16 = 128;
     int l;
     (void)state;
-    pto_a5_plt_b32(&full32, &n32);
-    pto_a5_plt_b16(&full16, &n16);
     for (l = 0; l < 64; l++) { set32(&a, l, x32[l % 8]); set32(&b, l, s32[l % 8]); }
     pto_a5_vprelu_f32(&r, &a, &b, &full32, PTO_A5_ZEROING);
     for (l = 0; l < 64; l++) {
