@@ -12,20 +12,23 @@ import reductions
 MODELS = {
     "a2a3": {
         "rules": [
-            ("ub_bounds", "every byte an instruction or scalar access touches lies inside UB"),
-            ("align", "operand start addresses are block aligned, vcmpvs's bits, vsel's selection bits and "
-                      "set_cmpmask's source too (vcmax/vcmin/vcadd outputs: one output unit; scalar access: natural)"),
+            ("ub_bounds", "every byte an instruction or scalar access touches lies inside UB (vsel mode 2's selection "
+                          "bits too, at the UB address CMPMASK[31:0] holds)"),
+            ("align", "operand start addresses are block aligned, vcmpvs's and vcmpv's bits, vsel's selection bits "
+                      "(modes 1 and 2) and set_cmpmask's source too (vcmax/vcmin/vcadd outputs: one output unit; "
+                      "scalar access: natural)"),
             ("repeat", "a repeat count is at most max_repeat"),
             ("stride", "block and repeat strides are at most max_repeat_stride blocks"),
             ("mask", "norm mode selects at least one lane and none at or beyond E (all ones means every lane); "
-                     "counter mode counts at least one element; vcmpvs (which takes no mask) runs in norm mode"),
+                     "counter mode counts at least one element; vcmpvs and vcmpv (which take no mask) run in norm mode"),
             ("flag", "scalar access to UB written by vector instructions waits for a V->S flag, and vector "
                      "instructions after scalar stores wait for an S->V flag"),
             ("arg", "arguments are meaningful: a dtype the instruction takes here, a known order, pattern, "
-                    "condition or width; vcmpvs compares i32 for EQ only"),
+                    "condition or width, an instruction of one operand; vcmpvs and vcmpv compare i32 for EQ only; "
+                    "a shift count below the element width"),
         ],
-        # besides the ISA: width-generic moves, the compares (vcmp, vcmpvs: a dtype argument) and CMPMASK's load
-        "moves": ["vbrcb", "vreducev2", "vector_dup", "vcopy", "vcmp", "vsel", "vcmpvs", "set_cmpmask"],
+        # besides the ISA: width-generic moves, the compares (vcmp, vcmpvs, vcmpv: a dtype argument) and CMPMASK's load
+        "moves": ["vbrcb", "vreducev2", "vector_dup", "vcopy", "vcmp", "vsel", "vcmpvs", "vcmpv", "set_cmpmask"],
         "dup": "vector_dup",  # broadcasts a scalar (spec/ops.lua: scalar = "dup")
         "repeats": "repeats the instructions executed (a repeat processes up to 256 bytes)",
     },
@@ -39,7 +42,8 @@ MODELS = {
             ("flag", "scalar access to UB written by vector stores waits for a V->S flag, and vector loads and "
                      "stores after scalar stores wait for an S->V flag"),
             ("arg", "arguments are meaningful: a dtype the instruction takes here, a known mode, distribution, "
-                    "condition or width"),
+                    "condition or width, an instruction of one operand; a shift count below the element width "
+                    "(vshls/vshrs: the scalar; vshl/vshr: every active lane of the count register)"),
         ],
         "moves": ["plt", "pand", "pnot", "vlds", "vsts", "vcmp", "vsel", "vdup", "vbr", "vdintlv", "vcmps", "psts",
                   "plds"],
@@ -56,8 +60,18 @@ def context(model, p):
     ops = sorted(isa)
     dtypes = model.dtypes
     instrs = lower.instructions(model, p)
-    classes = {o["name"]: o["classes"] for o in model.ops}
-    per_format = {o["name"]: o.get("per_format") for o in model.ops}
+    op_rows = {o["name"]: o for o in model.ops}
+
+    def alu_row(op):
+        """An element-wise instruction's element op, the classes it is defined on and how it treats
+        the float formats (spec/ops.lua): "bits" (exact on the stored bits: f16 and bf16 are not
+        converted), "format" (per_format: rounds to each format itself) or "round" (the f32 op,
+        rounded once to the format)."""
+        o = op_rows[instrs[op]["op"]]
+        return {"op": op, "fn": o["name"], "float": "float" in o["classes"], "signed": "signed" in o["classes"],
+                "unsigned": "unsigned" in o["classes"],
+                "form": "bits" if o["bits"] else "format" if o["per_format"] else "round"}
+
     typed = [{"op": op, "cls": instrs[op]["cls"], "dt": d, "T": CTYPE[d], "enum": dtypes[d]["enum"]}
              for op in ops for d in isa[op]]
     spec = MODELS[p]
@@ -75,13 +89,10 @@ def context(model, p):
         "scalar_widths": sorted({8} | {dtypes[d]["bits"] for op in ops for d in isa[op]}),
         "compared": [{"name": d["name"], "enum": d["enum"]} for d in model.dtype_list
                      if any(d["name"] in isa[op] for op in ops)],
-        # element-wise instructions by the class of dtypes their operation is defined on
-        "alu_ops": [{"op": op, "fn": instrs[op]["op"], "float": "float" in classes[instrs[op]["op"]],
-                     "int": bool({"signed", "unsigned"} & set(classes[instrs[op]["op"]]))}
-                    for op in ops if instrs[op]["cls"] in ("binary", "scalar")],
-        # element-wise instructions of one operand (float operations that round to each format themselves)
-        "unary_ops": [{"op": op, "fn": instrs[op]["op"]} for op in ops if instrs[op]["cls"] == "unary"
-                      and per_format[instrs[op]["op"]]],
+        # element-wise instructions by the classes of dtypes their operation is defined on
+        "alu_ops": [alu_row(op) for op in ops if instrs[op]["cls"] in ("binary", "scalar")],
+        # element-wise instructions of one operand, by the same classes and, on floats, their form
+        "unary_ops": [alu_row(op) for op in ops if instrs[op]["cls"] == "unary"],
         # shifts: their scalar is a count, below the element width (spec/ops.lua lower.count)
         "count_ops": [op for op in ops if instrs[op].get("count")],
         # the row reductions it has and their direction (down: the minimum wins)

@@ -132,7 +132,7 @@ static int mask_lanes(pto_a2a3_op op, unsigned eb, uint32_t repeat, lanes *g)
     return 0;
 }
 
-/* Every lane of `repeat` repeats, for an instruction that takes no mask (vcmpvs). It runs in norm
+/* Every lane of `repeat` repeats, for an instruction that takes no mask (vcmpvs, vcmpv). It runs in norm
  * mode: what the hardware makes of a count for it is undocumented. */
 static int whole_repeats(pto_a2a3_op op, unsigned eb, uint32_t repeat, lanes *g)
 {
@@ -147,8 +147,8 @@ static int whole_repeats(pto_a2a3_op op, unsigned eb, uint32_t repeat, lanes *g)
     return 0;
 }
 
-/* The bytes of a bit operand (vcmpvs's dst, vsel mode 1's selection bits): E bits per repeat,
- * contiguous across the repeats. */
+/* The bytes of a bit operand (vcmpvs's and vcmpv's dst, vsel's selection bits in modes 1 and 2):
+ * E bits per repeat, contiguous across the repeats. */
 static uintptr_t bit_bytes(const lanes *g) { return (uintptr_t)(g->repeats * g->E / 8); }
 
 /* Every active lane of operand o inside UB, its start aligned, its strides in range. Lane
@@ -197,7 +197,7 @@ static void elementwise(pto_a2a3_op op, pto_dtype dt, void *dst, const void *src
             }
         for (l = 0; l < g.E; l++)
             if (lane_on(&g, r, l))
-                store(lane_addr(&d, r, l), d.eb, unary ? alu1(op, dt, reg_a[l]) : alu(op, dt, reg_a[l], reg_b[l]));
+                store(lane_addr(&d, r, l), d.eb, alu(op, dt, reg_a[l], reg_b[l]));
     }
     issued(op, g.repeats);
 }
@@ -222,7 +222,7 @@ void pto_a2a3_vunary(pto_a2a3_op op, pto_dtype dt, void *dst, const void *src, u
                      uint32_t src_blk, uint32_t dst_rep, uint32_t src_rep)
 {
     const uint32_t blk[3] = { dst_blk, src_blk, 0 }, rep[3] = { dst_rep, src_rep, 0 };
-    if (!is_unary(op)) { fault(op, PTO_A2A3_HW_ARG, NULL, "instruction of one operand", (uint64_t)op, "vexp"); return; }
+    if (!is_unary(op)) { fault(op, PTO_A2A3_HW_ARG, NULL, "instruction of one operand", (uint64_t)op, SIM_UNARY_ALLOWED); return; }
     elementwise(op, dt, dst, src, NULL, NULL, repeat, blk, rep);
 }
 
@@ -243,10 +243,10 @@ void pto_a2a3_vector_dup(unsigned bits, void *dst, uint32_t value, uint32_t repe
 }
 
 /* dst's active lanes from src0's; or, with a second source (vsel mode 0), from src0's where
- * CMPMASK's bit l is set and src1's elsewhere; or, with selection bits (vsel mode 1), from src0's
- * where bit r*E + l of sel is set and from the scalar in CMPMASK's low bits elsewhere. blk and
- * rep: dst, src0, src1. */
-static void move_lanes(pto_a2a3_op op, unsigned bits, void *dst, const void *src0, const void *src1, const void *sel,
+ * CMPMASK's bit l is set and src1's elsewhere; or, with selection bits at UB address sel (vsel
+ * modes 1 and 2), from src0's where bit r*E + l of sel is set and, elsewhere, from src1's (mode 2)
+ * or from the scalar in CMPMASK's low bits (mode 1, no src1). blk and rep: dst, src0, src1. */
+static void move_lanes(pto_a2a3_op op, unsigned bits, void *dst, const void *src0, const void *src1, uintptr_t sel,
                        uint32_t repeat, const uint32_t *blk, const uint32_t *rep)
 {
     operand d, a, b;
@@ -259,13 +259,13 @@ static void move_lanes(pto_a2a3_op op, unsigned bits, void *dst, const void *src
     a = opnd(src1 || sel ? "src0" : "src", src0, bits / 8, blk[1], rep[1]);
     b = opnd("src1", src1, bits / 8, blk[2], rep[2]);
     if (check_operand(op, &d, &g) || check_operand(op, &a, &g) || (src1 && check_operand(op, &b, &g))
-        || (sel && check_span(op, "sel", (uintptr_t)sel, bit_bytes(&g), BLOCK)))
+        || (sel && check_span(op, "sel", sel, bit_bytes(&g), BLOCK)))
         return;
     for (r = 0; r < g.repeats; r++) { /* a repeat reads all its lanes, then writes */
         for (l = 0; l < g.E; l++)
             if (lane_on(&g, r, l)) {
-                const int take_a = sel ? bit_at((uintptr_t)sel, r * g.E + l) : !src1 || bit_of(m.cmp_hi, m.cmp_lo, l);
-                reg_a[l] = take_a ? load(lane_addr(&a, r, l), a.eb) : sel ? scalar : load(lane_addr(&b, r, l), b.eb);
+                const int take_a = sel ? bit_at(sel, r * g.E + l) : !src1 || bit_of(m.cmp_hi, m.cmp_lo, l);
+                reg_a[l] = take_a ? load(lane_addr(&a, r, l), a.eb) : src1 ? load(lane_addr(&b, r, l), b.eb) : scalar;
             }
         for (l = 0; l < g.E; l++)
             if (lane_on(&g, r, l)) store(lane_addr(&d, r, l), d.eb, reg_a[l]);
@@ -277,7 +277,7 @@ void pto_a2a3_vcopy(unsigned bits, void *dst, const void *src, uint32_t repeat, 
                     uint32_t dst_rep, uint32_t src_rep)
 {
     const uint32_t blk[3] = { dst_blk, src_blk, 0 }, rep[3] = { dst_rep, src_rep, 0 };
-    move_lanes(PTO_A2A3_OP_VCOPY, bits, dst, src, NULL, NULL, repeat, blk, rep);
+    move_lanes(PTO_A2A3_OP_VCOPY, bits, dst, src, NULL, 0, repeat, blk, rep);
 }
 
 void pto_a2a3_vcmp(pto_a2a3_cmp cmp, pto_dtype dt, const void *src0, const void *src1, uint32_t repeat,
@@ -304,38 +304,59 @@ void pto_a2a3_vcmp(pto_a2a3_cmp cmp, pto_dtype dt, const void *src0, const void 
     issued(op, 1);
 }
 
-void pto_a2a3_vcmpvs(pto_a2a3_cmp cmp, pto_dtype dt, void *dst, const void *src, const void *scalar, uint32_t repeat,
-                     uint32_t src_blk, uint32_t src_rep)
+/* vcmpvs (src1 NULL: the scalar) and vcmpv (src1): bit r*E + l of dst = the condition on lane l of
+ * repeat r of src0 and of src1 or the scalar. src blk and rep: src0, src1. */
+static void compare_bits(pto_a2a3_op op, pto_a2a3_cmp cmp, pto_dtype dt, void *dst, const void *src0, const void *src1,
+                         const void *scalar, uint32_t repeat, const uint32_t *blk, const uint32_t *rep)
 {
-    const pto_a2a3_op op = PTO_A2A3_OP_VCMPVS;
+    const int tiles = op == PTO_A2A3_OP_VCMPV;
     unsigned char on[MAX_LANES];
-    operand a;
+    operand a, b;
     lanes g;
     uint64_t r;
-    uint32_t l, s;
+    uint32_t l, s = 0;
     unsigned eb;
     if (dt != PTO_F32 && dt != PTO_F16 && dt != PTO_I32)
-        { fault(op, PTO_A2A3_HW_ARG, NULL, "dtype", (uint64_t)dt, "f32, f16 or i32 (the hardware's vcmpvs types)"); return; }
-    if (check_cmp(op, (unsigned)cmp) || check_given(op, "scalar", scalar)) return;
+        { fault(op, PTO_A2A3_HW_ARG, NULL, "dtype", (uint64_t)dt, "f32, f16 or i32 (the hardware's types)"); return; }
+    if (check_cmp(op, (unsigned)cmp) || (!tiles && check_given(op, "scalar", scalar))) return;
     if (dt == PTO_I32 && cmp != PTO_A2A3_EQ)
         { fault(op, PTO_A2A3_HW_ARG, NULL, "condition on i32", (uint64_t)cmp, "EQ (the hardware compares i32 for equality only)"); return; }
     eb = elem_bytes[dt];
     if (check_flags(op) || whole_repeats(op, eb, repeat, &g)) return;
-    a = opnd("src", src, eb, src_blk, src_rep);
-    if (check_operand(op, &a, &g) || check_span(op, "dst", (uintptr_t)dst, bit_bytes(&g), BLOCK)) return;
-    s = load((uintptr_t)scalar, eb);
+    a = opnd(tiles ? "src0" : "src", src0, eb, blk[0], rep[0]);
+    b = opnd("src1", src1, eb, blk[1], rep[1]);
+    if (check_operand(op, &a, &g) || (tiles && check_operand(op, &b, &g))
+        || check_span(op, "dst", (uintptr_t)dst, bit_bytes(&g), BLOCK))
+        return;
+    if (!tiles) s = load((uintptr_t)scalar, eb);
     for (r = 0; r < g.repeats; r++) { /* a repeat reads all its lanes, then writes */
-        for (l = 0; l < g.E; l++) on[l] = (unsigned char)compare(dt, load(lane_addr(&a, r, l), eb), s, (unsigned)cmp);
+        for (l = 0; l < g.E; l++)
+            on[l] = (unsigned char)compare(dt, load(lane_addr(&a, r, l), eb), tiles ? load(lane_addr(&b, r, l), eb) : s,
+                                           (unsigned)cmp);
         store_bits((uintptr_t)dst + (uintptr_t)(r * g.E / 8), on, g.E);
     }
     issued(op, g.repeats);
+}
+
+void pto_a2a3_vcmpvs(pto_a2a3_cmp cmp, pto_dtype dt, void *dst, const void *src, const void *scalar, uint32_t repeat,
+                     uint32_t src_blk, uint32_t src_rep)
+{
+    const uint32_t blk[2] = { src_blk, 0 }, rep[2] = { src_rep, 0 };
+    compare_bits(PTO_A2A3_OP_VCMPVS, cmp, dt, dst, src, NULL, scalar, repeat, blk, rep);
+}
+
+void pto_a2a3_vcmpv(pto_a2a3_cmp cmp, pto_dtype dt, void *dst, const void *src0, const void *src1, uint32_t repeat,
+                    uint32_t src0_blk, uint32_t src1_blk, uint32_t src0_rep, uint32_t src1_rep)
+{
+    const uint32_t blk[2] = { src0_blk, src1_blk }, rep[2] = { src0_rep, src1_rep };
+    compare_bits(PTO_A2A3_OP_VCMPV, cmp, dt, dst, src0, src1, NULL, repeat, blk, rep);
 }
 
 void pto_a2a3_vsel(unsigned bits, void *dst, const void *src0, const void *src1, uint32_t repeat, uint32_t dst_blk,
                    uint32_t src0_blk, uint32_t src1_blk, uint32_t dst_rep, uint32_t src0_rep, uint32_t src1_rep)
 {
     const uint32_t blk[3] = { dst_blk, src0_blk, src1_blk }, rep[3] = { dst_rep, src0_rep, src1_rep };
-    move_lanes(PTO_A2A3_OP_VSEL, bits, dst, src0, src1, NULL, repeat, blk, rep);
+    move_lanes(PTO_A2A3_OP_VSEL, bits, dst, src0, src1, 0, repeat, blk, rep);
 }
 
 void pto_a2a3_vsel_scalar(unsigned bits, void *dst, const void *src0, const void *sel, uint32_t repeat, uint32_t dst_blk,
@@ -343,7 +364,21 @@ void pto_a2a3_vsel_scalar(unsigned bits, void *dst, const void *src0, const void
 {
     const uint32_t blk[3] = { dst_blk, src0_blk, 0 }, rep[3] = { dst_rep, src0_rep, 0 };
     if (sel == NULL) { fault(PTO_A2A3_OP_VSEL, PTO_A2A3_HW_UB_BOUNDS, "sel", "starts outside UB at host address", 0, "inside UB"); return; }
-    move_lanes(PTO_A2A3_OP_VSEL, bits, dst, src0, NULL, sel, repeat, blk, rep);
+    move_lanes(PTO_A2A3_OP_VSEL, bits, dst, src0, NULL, (uintptr_t)sel, repeat, blk, rep);
+}
+
+void pto_a2a3_vsel_tensor(unsigned bits, void *dst, const void *src0, const void *src1, uint32_t repeat, uint32_t dst_blk,
+                          uint32_t src0_blk, uint32_t src1_blk, uint32_t dst_rep, uint32_t src0_rep, uint32_t src1_rep)
+{
+    const uint32_t blk[3] = { dst_blk, src0_blk, src1_blk }, rep[3] = { dst_rep, src0_rep, src1_rep };
+    const uintptr_t sel = (uintptr_t)ub + (uint32_t)m.cmp_lo; /* CMPMASK[31:0]: the bits' UB address */
+    move_lanes(PTO_A2A3_OP_VSEL, bits, dst, src0, src1, sel, repeat, blk, rep);
+}
+
+uint32_t pto_a2a3_ub_offset(const void *p)
+{
+    const uintptr_t a = (uintptr_t)p;
+    return in_ub(a, a + 1) ? (uint32_t)(a - (uintptr_t)ub) : UINT32_MAX;
 }
 
 void pto_a2a3_set_cmpmask(const void *src)

@@ -218,7 +218,9 @@ void pto_a5_plds(unsigned bits, pto_a5_preg *dst, const void *addr)
 
 /* ---- arithmetic ---- */
 
-/* dst = a op b on the active lanes, or a op the scalar (a register) when one is given. */
+/* dst = a op b on the active lanes, or a op the scalar (a register) when one is given. A shift
+ * with a count register (vshl, vshr) takes lane l of b as lane l's count: below the element width
+ * in every active lane. */
 static void elementwise(pto_a5_op op, pto_dtype dt, pto_a5_vreg *dst, const pto_a5_vreg *a,
                         const pto_a5_vreg *b, const void *scalar, const pto_a5_preg *pg, pto_a5_mode mode)
 {
@@ -228,11 +230,14 @@ static void elementwise(pto_a5_op op, pto_dtype dt, pto_a5_vreg *dst, const pto_
     if (check_dtype(op, dt) || check_mode(op, mode)) return;
     eb = elem_bytes[dt];
     if (check_pred(op, "pg", pg, eb)) return;
+    if (!scalar && b && counts(op))
+        for (l = 0; l < VL / eb; l++)
+            if (pred_on(pg, eb, l) && check_count_value(op, "b", dt, lane_get(b, eb, l))) return;
     if (scalar) s = load((uintptr_t)scalar, eb);
     inactive(&r, dst, pg, eb, mode);
     for (l = 0; l < VL / eb; l++)
         if (pred_on(pg, eb, l))
-            lane_set(&r, eb, l, is_unary(op) ? alu1(op, dt, lane_get(a, eb, l)) : alu(op, dt, lane_get(a, eb, l), scalar ? s : lane_get(b, eb, l)));
+            lane_set(&r, eb, l, alu(op, dt, lane_get(a, eb, l), scalar ? s : b ? lane_get(b, eb, l) : 0));
     copy_reg(dst, &r); /* dst may be a or b */
     issued(op, 1);
 }
@@ -246,7 +251,7 @@ void pto_a5_vbinary(pto_a5_op op, pto_dtype dt, pto_a5_vreg *dst, const pto_a5_v
 void pto_a5_vunary(pto_a5_op op, pto_dtype dt, pto_a5_vreg *dst, const pto_a5_vreg *a, const pto_a5_preg *pg,
                    pto_a5_mode mode)
 {
-    if (!is_unary(op)) { fault(op, PTO_A5_HW_ARG, NULL, "instruction of one operand", (uint64_t)op, "vexp"); return; }
+    if (!is_unary(op)) { fault(op, PTO_A5_HW_ARG, NULL, "instruction of one operand", (uint64_t)op, SIM_UNARY_ALLOWED); return; }
     elementwise(op, dt, dst, a, NULL, NULL, pg, mode);
 }
 

@@ -5,7 +5,7 @@
  * profile's simulator (pto_<profile>_sim.c) includes it once, after
  *   - its public header pto/pto_<profile>_sim.h, pto_<profile>_ops.h (the element operations and
  *     the integer dtypes, PTO_<PROFILE>_INTS) and its generated pto_<profile>_sim_tables.h
- *     (SIM_OPS, SIM_TAKES, SIM_ALU_FLOAT_OPS, ...),
+ *     (SIM_OPS, SIM_TAKES, SIM_ALU_FLOAT_OPS, SIM_ALU1_FLOAT_OPS, ...),
  *   - PTO(name) and PTO_(NAME): the profile's names, pto_<profile>_name and PTO_<PROFILE>_NAME,
  * and defines reset_machine() and on_issue(). Freestanding: no libc. */
 #ifndef PTO_SIM_CORE_H
@@ -211,54 +211,59 @@ static uint32_t from_float(pto_dtype dt, float f)
     return PTO(_bits)(f);
 }
 
-/* One element of an element-wise instruction: pto_<profile>__<op>_<dtype> of pto_<profile>_ops.h. */
+static int is_float(pto_dtype dt) { return dt == PTO_F32 || dt == PTO_F16 || dt == PTO_BF16; }
+
+/* One element of an element-wise instruction: pto_<profile>__<op>_<dtype> of pto_<profile>_ops.h
+ * (b: the second operand or the scalar; none for an instruction of one operand). Floats: an op of
+ * two operands (SIM_ALU_FLOAT_OPS) rounds the exact f32 result once; an op of one operand
+ * (SIM_ALU1_FLOAT_OPS) by its form: on the stored bits (exact: f16 and bf16 are not converted, a
+ * NaN keeps its payload), rounding to each format itself, or the f32 op rounded once. Integers: the
+ * ops of the dtype's signedness (SIM_ALU_SIGNED_OPS, SIM_ALU1_UNSIGNED_OPS, ...). */
 static uint32_t alu(PTO(op) op, pto_dtype dt, uint32_t a, uint32_t b)
 {
 #define SIM_FLOAT_CASE(opcode, fn, T, name) case opcode: r = PTO(_##fn##_##name)(x, y); break;
+#define SIM_ALU1_bits(fn) \
+    return dt == PTO_F16 ? PTO(_##fn##_f16)((uint16_t)a) : dt == PTO_BF16 ? PTO(_##fn##_bf16)((uint16_t)a) \
+                         : PTO(_bits)(PTO(_##fn##_f)(PTO(_float)(a)));
+#define SIM_ALU1_format(fn) r = dt == PTO_F16 ? PTO(_##fn##_f16)(x) : dt == PTO_BF16 ? PTO(_##fn##_bf16)(x) : PTO(_##fn##_f)(x); break;
+#define SIM_ALU1_round(fn) r = PTO(_##fn##_f)(x); break;
+#define SIM_FLOAT1_CASE(opcode, fn, form) case opcode: SIM_ALU1_##form(fn)
 #define SIM_INT_CASE(opcode, fn, T, name) case opcode: return (uint32_t)PTO(_##fn##_##name)((T)a, (T)b);
-#define SIM_INT_DTYPE(name, dtype, T, bits, sign) \
-    case dtype:                       \
-        switch (op) {                 \
-        SIM_ALU_INT_OPS(SIM_INT_CASE, T, name) \
-        default: return a;            \
+#define SIM_INT1_CASE(opcode, fn, T, name) case opcode: return (uint32_t)PTO(_##fn##_##name)((T)a);
+#define SIM_INT_DTYPE(name, dtype, T, bits, sign)      \
+    case dtype:                                        \
+        switch (op) {                                  \
+        SIM_ALU_##sign##_OPS(SIM_INT_CASE, T, name)    \
+        SIM_ALU1_##sign##_OPS(SIM_INT1_CASE, T, name)  \
+        default: return a;                             \
         }
-    if (dt == PTO_F32 || dt == PTO_F16 || dt == PTO_BF16) {
+    if (is_float(dt)) {
         float x = as_float(dt, a), y = as_float(dt, b), r;
         switch (op) {
         SIM_ALU_FLOAT_OPS(SIM_FLOAT_CASE, float, f)
+        SIM_ALU1_FLOAT_OPS(SIM_FLOAT1_CASE)
         default: r = x; break;
         }
-        return from_float(dt, r); /* one rounding of the exact f32 result */
+        return from_float(dt, r); /* one rounding of the exact f32 result (exact where r is of the format) */
     }
     switch (dt) {
     PTO_(INTS)(SIM_INT_DTYPE)
     default: return a;
     }
 #undef SIM_FLOAT_CASE
+#undef SIM_ALU1_bits
+#undef SIM_ALU1_format
+#undef SIM_ALU1_round
+#undef SIM_FLOAT1_CASE
 #undef SIM_INT_CASE
+#undef SIM_INT1_CASE
 #undef SIM_INT_DTYPE
-}
-
-/* One element of an instruction of one operand (SIM_ALU_UNARY_OPS): its op rounds to the
- * format itself. */
-static uint32_t alu1(PTO(op) op, pto_dtype dt, uint32_t a)
-{
-    const float x = as_float(dt, a);
-    float r = x;
-#define SIM_UNARY_CASE(opcode, fn) \
-    case opcode: r = dt == PTO_F16 ? PTO(_##fn##_f16)(x) : dt == PTO_BF16 ? PTO(_##fn##_bf16)(x) : PTO(_##fn##_f)(x); break;
-    switch (op) {
-    SIM_ALU_UNARY_OPS(SIM_UNARY_CASE)
-    default: break;
-    }
-#undef SIM_UNARY_CASE
-    return from_float(dt, r); /* exact: r is a value of the format */
 }
 
 /* Is op an element-wise instruction of one operand? */
 static int is_unary(PTO(op) op)
 {
-#define SIM_IS_UNARY(opcode, fn) case opcode:
+#define SIM_IS_UNARY(opcode) case opcode:
     switch (op) {
     SIM_ALU_UNARY_OPS(SIM_IS_UNARY)
         return 1;
@@ -268,21 +273,32 @@ static int is_unary(PTO(op) op)
 #undef SIM_IS_UNARY
 }
 
-/* A shift's count (its scalar, read as unsigned) must be below the element width: the hardware
- * leaves wider counts unspecified, so the kernels must not issue them. */
-static int check_count(PTO(op) op, pto_dtype dt, const void *scalar)
+/* Is op a shift, whose count (its scalar, or on A5 each lane of b) is read as an unsigned number
+ * of the element width? */
+static int counts(PTO(op) op)
 {
-    uint32_t count;
 #define SIM_COUNT_CASE(opcode) case opcode:
     switch (op) {
     SIM_COUNT_OPS(SIM_COUNT_CASE)
-        if ((unsigned)dt >= sizeof elem_bytes || !scalar) return 0; /* the instruction's own checks report these */
-        count = load((uintptr_t)scalar, elem_bytes[dt]);
-        return count >= 8u * elem_bytes[dt] ? fault(op, PTO_(HW_ARG), "scalar", "shift count", count, "below the element width") : 0;
+        return 1;
     default:
         return 0;
     }
 #undef SIM_COUNT_CASE
+}
+
+/* A shift's count must be below the element width: the hardware leaves wider counts unspecified,
+ * so the kernels must not issue them. */
+static int check_count_value(PTO(op) op, const char *operand, pto_dtype dt, uint32_t count)
+{
+    return count >= 8u * elem_bytes[dt] ? fault(op, PTO_(HW_ARG), operand, "shift count", count, "below the element width") : 0;
+}
+
+/* The same for a shift's scalar count (read as unsigned). */
+static int check_count(PTO(op) op, pto_dtype dt, const void *scalar)
+{
+    if (!counts(op) || (unsigned)dt >= sizeof elem_bytes || !scalar) return 0; /* the instruction's own checks report these */
+    return check_count_value(op, "scalar", dt, load((uintptr_t)scalar, elem_bytes[dt]));
 }
 
 /* Order key for vcmax (and A5's vcmp on integers): numeric order, -0 == +0, every NaN above
@@ -291,7 +307,7 @@ static int check_count(PTO(op) op, pto_dtype dt, const void *scalar)
 static int64_t key(pto_dtype dt, uint32_t v)
 {
 #define SIM_KEY_CASE(name, dtype, T, bits, sign) case dtype: return (T)v;
-    if (dt == PTO_F32 || dt == PTO_F16 || dt == PTO_BF16) {
+    if (is_float(dt)) {
         float x = as_float(dt, v);
         uint32_t u = PTO(_bits)(x);
         if (x != x) return INT64_MAX;
@@ -317,7 +333,7 @@ static int check_cmp(PTO(op) op, unsigned cmp)
 static int compare(pto_dtype dt, uint32_t a, uint32_t b, unsigned cmp)
 {
     int lt, gt, eq;
-    if (dt == PTO_F32 || dt == PTO_F16 || dt == PTO_BF16) {
+    if (is_float(dt)) {
         float x = as_float(dt, a), y = as_float(dt, b);
         lt = x < y;
         gt = x > y;

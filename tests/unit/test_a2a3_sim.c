@@ -494,6 +494,277 @@ static void set_cmpmask_and_vsel_scalar_rules(void **state)
     assert_int_equal(stats().instructions, 2);
 }
 
+/* vabs clears the sign bit on the stored bits (a NaN keeps its payload, signalling too; abs(-0) =
+ * +0); vnot is ~x; vexp still rounds to each format itself */
+static void vabs_vnot_and_vexp(void **state)
+{
+    static const uint32_t in32[8] = { 0xbfc00000u, 0x80000000u, 0x00000000u, 0xffc00123u,
+                                      0xff800001u, 0xff800000u, 0x80000001u, 0x3f800000u };
+    static const uint16_t in16[8] = { 0xbc00, 0x8000, 0xfe01, 0xfc01, 0xfc00, 0x8001, 0x7bff, 0xfbff };
+    uint32_t *u = (uint32_t *)(void *)ub;
+    uint16_t *h = (uint16_t *)(void *)(ub + 4096);
+    int16_t *s16 = (int16_t *)(void *)(ub + 8192);
+    uint16_t *u16 = (uint16_t *)(void *)(ub + 12288);
+    pto_a2a3_stats s;
+    int i;
+    (void)state;
+    /* f32, counter mode over 100 lanes: two repeats, src's 16 blocks apart */
+    for (i = 0; i < 100; i++) u[(i / 64) * 128 + i % 64] = in32[i % 8];
+    for (i = 0; i < 128; i++) u[256 + i] = 0xeeeeeeeeu;
+    pto_a2a3_set_mask_count();
+    pto_a2a3_set_vector_mask(0, 100);
+    pto_a2a3_vabs_f32(f32 + 256, f32, 0, 1, 1, 8, 16);
+    for (i = 0; i < 100; i++) assert_int_equal(u[256 + i], in32[i % 8] & 0x7fffffffu);
+    for (i = 100; i < 128; i++) assert_int_equal(u[256 + i], 0xeeeeeeeeu); /* past the count: untouched */
+    /* f16 in norm mode, lanes 0..7 of one repeat: an f16 signalling NaN (0xfc01) is not quieted */
+    for (i = 0; i < 128; i++) { h[i] = in16[i % 8]; h[128 + i] = 0xeeee; }
+    pto_a2a3_set_mask_norm();
+    pto_a2a3_set_vector_mask(0, 0xff);
+    pto_a2a3_vabs_f16(h + 128, h, 1, 1, 1, 8, 8);
+    for (i = 0; i < 8; i++) assert_int_equal(h[128 + i], in16[i] & 0x7fff);
+    assert_int_equal(h[128 + 8], 0xeeee); /* outside the mask: untouched */
+    /* vnot on i16 and u16, in place */
+    pto_a2a3_set_vector_mask(~(uint64_t)0, ~(uint64_t)0);
+    for (i = 0; i < 128; i++) { s16[i] = (int16_t)(i * 517 - 32768); u16[i] = (uint16_t)(i * 1031); }
+    pto_a2a3_vnot_i16(s16, s16, 1, 1, 1, 8, 8);
+    pto_a2a3_vnot_u16(u16, u16, 1, 1, 1, 8, 8);
+    for (i = 0; i < 128; i++) {
+        assert_int_equal(s16[i], (int16_t)~(i * 517 - 32768));
+        assert_int_equal(u16[i], (uint16_t)~(i * 1031));
+    }
+    /* vexp rounds to each format itself: e in f16 is 0x4170 (2.71875), exp(-inf) = +0 */
+    h[0] = 0x3c00;
+    h[1] = 0xfc00;
+    h[2] = 0;
+    pto_a2a3_set_mask_count();
+    pto_a2a3_set_vector_mask(0, 3);
+    pto_a2a3_vexp_f16(h + 256, h, 0, 1, 1, 8, 8);
+    assert_int_equal(h[256], 0x4170);
+    assert_int_equal(h[257], 0);
+    assert_int_equal(h[258], 0x3c00);
+    u[0] = 0x3f800000u;
+    pto_a2a3_set_vector_mask(0, 1);
+    pto_a2a3_vexp_f32(f32 + 512, f32, 0, 1, 1, 8, 8);
+    assert_int_equal(u[512], 0x402df854u); /* e in f32 */
+    s = stats();
+    assert_int_equal(s.by_op[PTO_A2A3_OP_VABS], 2);
+    assert_int_equal(s.repeats_by_op[PTO_A2A3_OP_VABS], 2 + 1);
+    assert_int_equal(s.by_op[PTO_A2A3_OP_VNOT], 2);
+    assert_int_equal(s.repeats_by_op[PTO_A2A3_OP_VNOT], 2);
+    assert_int_equal(s.by_op[PTO_A2A3_OP_VEXP], 2);
+    assert_int_equal(s.instructions, 6);
+    assert_int_equal(s.faults, 0);
+}
+
+static void vabs_and_vnot_rules(void **state)
+{
+    uint16_t *u16 = (uint16_t *)(void *)(ub + 4096);
+    float host[64];
+    (void)state;
+    memset(host, 0, sizeof host);
+    EXPECT_FAULT(PTO_A2A3_HW_ARG, pto_a2a3_vunary(PTO_A2A3_OP_VABS, PTO_I32, f32, f32, 1, 1, 1, 8, 8)); /* floats only here */
+    EXPECT_FAULT(PTO_A2A3_HW_ARG, pto_a2a3_vunary(PTO_A2A3_OP_VNOT, PTO_I32, f32, f32, 1, 1, 1, 8, 8)); /* 16-bit lanes only */
+    EXPECT_FAULT(PTO_A2A3_HW_ARG, pto_a2a3_vunary(PTO_A2A3_OP_VADD, PTO_F32, f32, f32, 1, 1, 1, 8, 8)); /* two operands */
+    EXPECT_FAULT(PTO_A2A3_HW_ALIGN, pto_a2a3_vabs_f32(f32 + 4, f32, 1, 1, 1, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_ALIGN, pto_a2a3_vnot_u16(u16, u16 + 1, 1, 1, 1, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_UB_BOUNDS, pto_a2a3_vabs_f32(f32, host, 1, 1, 1, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_UB_BOUNDS, pto_a2a3_vabs_f32((float *)(void *)(ub + PTO_A2A3_UB_BYTES - 256), f32, 2, 1, 1, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_REPEAT, pto_a2a3_vnot_u16(u16, u16, 256, 1, 1, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_STRIDE, pto_a2a3_vabs_f32(f32, f32, 2, 1, 256, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_STRIDE, pto_a2a3_vnot_u16(u16, u16, 2, 1, 1, 256, 8));
+    pto_a2a3_set_vector_mask(1, 0); /* lane 64 of a 64-lane f32 repeat */
+    EXPECT_FAULT(PTO_A2A3_HW_MASK, pto_a2a3_vabs_f32(f32, f32, 1, 1, 1, 8, 8));
+    pto_a2a3_set_vector_mask(~(uint64_t)0, ~(uint64_t)0);
+    pto_a2a3_flag_v_to_s();
+    pto_a2a3_sst_b32(ub, 0);
+    EXPECT_FAULT(PTO_A2A3_HW_FLAG, pto_a2a3_vnot_u16(u16, u16, 1, 1, 1, 8, 8));
+    pto_a2a3_flag_s_to_v();
+    assert_int_equal(stats().instructions, 0);
+}
+
+/* vcmpv: bit r*E + l of dst is the condition on lane l of repeat r of src0 and src1, LSB first,
+ * E / 8 bytes a repeat, contiguous whatever the sources' strides; no mask; IEEE for floats */
+static void vcmpv_compares_two_tiles_into_bits(void **state)
+{
+    static const uint8_t want[6] = { 0x09, 0x36, 0x02, 0x04, 0x0b, 0x0d }; /* lanes 0..5 per condition, enum order */
+    uint32_t *u = (uint32_t *)(void *)ub;
+    uint16_t *h = (uint16_t *)(void *)(ub + 4096);
+    int32_t *s32 = (int32_t *)(void *)(ub + 6144);
+    uint8_t *bits = ub + 8192;
+    pto_a2a3_stats s;
+    int c, i;
+    (void)state;
+    /* lanes 0..5: 1 = 1, 1 < 2, 3 > 2, -0 = +0, NaN and 1, 1 and NaN */
+    for (i = 0; i < 64; i++) { f32[i] = 5.0f; f32[64 + i] = 5.0f; }
+    f32[0] = 1.0f; f32[64] = 1.0f;
+    f32[1] = 1.0f; f32[65] = 2.0f;
+    f32[2] = 3.0f; f32[66] = 2.0f;
+    u[3] = 0x80000000u; f32[67] = 0.0f;
+    u[4] = 0x7fc00000u; f32[68] = 1.0f;
+    f32[5] = 1.0f; u[69] = 0x7fc00000u;
+    for (i = 6; i < 64; i++) f32[64 + i] = 6.0f; /* lanes 6..: 5 < 6 */
+    pto_a2a3_set_vector_mask(0, 1); /* the mask plays no part */
+    for (c = PTO_A2A3_EQ; c <= PTO_A2A3_GE; c++) {
+        memset(bits, 0xaa, 16);
+        pto_a2a3_vcmpv_f32((pto_a2a3_cmp)c, bits, f32, f32 + 64, 1, 1, 1, 8, 8);
+        assert_int_equal(bits[0] & 0x3f, want[c]);
+        for (i = 6; i < 64; i++) /* 5 against 6 */
+            assert_int_equal(bits[i / 8] >> (i % 8) & 1, c == PTO_A2A3_NE || c == PTO_A2A3_LT || c == PTO_A2A3_LE);
+        assert_int_equal(bits[8], 0xaa); /* 8 bytes for one f32 repeat */
+    }
+    /* two repeats: src0's 16 blocks apart, src1 one block for every block (block and repeat stride 0) */
+    for (i = 0; i < 64; i++) { f32[256 + i] = (float)i; f32[384 + i] = (float)(64 + i); f32[320 + i] = -1.0f; }
+    for (i = 0; i < 8; i++) f32[512 + i] = 70.0f;
+    memset(bits, 0xaa, 32);
+    pto_a2a3_vcmpv_f32(PTO_A2A3_GE, bits, f32 + 256, f32 + 512, 2, 1, 0, 16, 0);
+    for (i = 0; i < 8; i++) assert_int_equal(bits[i], 0);
+    assert_int_equal(bits[8], 0xc0); /* lanes 6 and 7 of repeat 1: 70, 71 */
+    for (i = 9; i < 16; i++) assert_int_equal(bits[i], 0xff);
+    assert_int_equal(bits[16], 0xaa); /* past the two repeats: untouched */
+    /* f16: 16 bytes a repeat; i32: EQ */
+    for (i = 0; i < 128; i++) { h[i] = i % 2 ? 0x4000 : 0x3c00; h[128 + i] = 0x3e00; } /* 2 or 1 against 1.5 */
+    pto_a2a3_vcmpv_f16(PTO_A2A3_LT, bits + 32, h, h + 128, 1, 1, 1, 8, 8);
+    for (i = 0; i < 16; i++) assert_int_equal(bits[32 + i], 0x55);
+    for (i = 0; i < 64; i++) { s32[i] = i; s32[64 + i] = i % 3 == 0 ? i : -i; }
+    pto_a2a3_vcmpv_i32(PTO_A2A3_EQ, bits + 64, s32, s32 + 64, 1, 1, 1, 8, 8);
+    for (i = 0; i < 64; i++) assert_int_equal(bits[64 + i / 8] >> (i % 8) & 1, i % 3 == 0);
+    s = stats();
+    assert_int_equal(s.by_op[PTO_A2A3_OP_VCMPV], 6 + 3);
+    assert_int_equal(s.repeats_by_op[PTO_A2A3_OP_VCMPV], 6 + 2 + 1 + 1);
+    assert_int_equal(s.by_op[PTO_A2A3_OP_VCMPVS], 0);
+    assert_int_equal(s.faults, 0);
+}
+
+static void vcmpv_rules(void **state)
+{
+    uint8_t *bits = ub + 8192;
+    int32_t *s32 = (int32_t *)(void *)(ub + 4096);
+    float host[64];
+    (void)state;
+    memset(host, 0, sizeof host);
+    EXPECT_FAULT(PTO_A2A3_HW_ALIGN, pto_a2a3_vcmpv_f32(PTO_A2A3_EQ, bits + 8, f32, f32 + 64, 1, 1, 1, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_ALIGN, pto_a2a3_vcmpv_f32(PTO_A2A3_EQ, bits, f32 + 1, f32 + 64, 1, 1, 1, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_ALIGN, pto_a2a3_vcmpv_f32(PTO_A2A3_EQ, bits, f32, f32 + 65, 1, 1, 1, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_UB_BOUNDS, pto_a2a3_vcmpv_f32(PTO_A2A3_EQ, ub + PTO_A2A3_UB_BYTES - 32, f32, f32, 5, 1, 1, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_UB_BOUNDS, pto_a2a3_vcmpv_f32(PTO_A2A3_EQ, bits, f32, host, 1, 1, 1, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_UB_BOUNDS, pto_a2a3_vcmpv_f32(PTO_A2A3_EQ, bits, f32, NULL, 1, 1, 1, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_UB_BOUNDS, pto_a2a3_vcmpv_f32(PTO_A2A3_EQ, bits, f32,
+                                                         (const float *)(const void *)(ub + PTO_A2A3_UB_BYTES - 128), 1, 1, 1, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_REPEAT, pto_a2a3_vcmpv_f32(PTO_A2A3_EQ, bits, f32, f32, 256, 1, 1, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_STRIDE, pto_a2a3_vcmpv_f32(PTO_A2A3_EQ, bits, f32, f32, 2, 1, 256, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_STRIDE, pto_a2a3_vcmpv_f32(PTO_A2A3_EQ, bits, f32, f32, 2, 1, 1, 8, 256));
+    EXPECT_FAULT(PTO_A2A3_HW_ARG, pto_a2a3_vcmpv_f32((pto_a2a3_cmp)6, bits, f32, f32, 1, 1, 1, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_ARG, pto_a2a3_vcmpv(PTO_A2A3_EQ, PTO_U16, bits, f32, f32, 1, 1, 1, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_ARG, pto_a2a3_vcmpv(PTO_A2A3_EQ, PTO_I16, bits, f32, f32, 1, 1, 1, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_ARG, pto_a2a3_vcmpv_i32(PTO_A2A3_LT, bits, s32, s32, 1, 1, 1, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_ARG, pto_a2a3_vcmpv_i32(PTO_A2A3_NE, bits, s32, s32, 1, 1, 1, 8, 8));
+    pto_a2a3_set_mask_count();
+    pto_a2a3_set_vector_mask(0, 64);
+    EXPECT_FAULT(PTO_A2A3_HW_MASK, pto_a2a3_vcmpv_f32(PTO_A2A3_EQ, bits, f32, f32, 1, 1, 1, 8, 8));
+    pto_a2a3_set_mask_norm();
+    pto_a2a3_sst_b32(ub, 0);
+    EXPECT_FAULT(PTO_A2A3_HW_FLAG, pto_a2a3_vcmpv_f32(PTO_A2A3_EQ, bits, f32, f32, 1, 1, 1, 8, 8));
+    pto_a2a3_flag_s_to_v();
+    assert_int_equal(stats().instructions, 0);
+}
+
+/* The UB address a kernel puts in CMPMASK for vsel mode 2: writes it with vector_dup into a block,
+ * then set_cmpmask */
+static void cmpmask_address(uint8_t *blk, const void *sel)
+{
+    pto_a2a3_set_mask_count();
+    pto_a2a3_set_vector_mask(0, 8);
+    pto_a2a3_vector_dup_b32(blk, pto_a2a3_ub_offset(sel), 0, 1, 8);
+    pto_a2a3_set_mask_norm();
+    pto_a2a3_set_cmpmask(blk);
+}
+
+/* vsel mode 2: lane l of repeat r of dst = bit r*E + l of the bits at CMPMASK's UB address ? src0
+ * : src1; the bits are contiguous across repeats whatever the strides; lanes outside the mask keep
+ * dst */
+static void vsel_tensor_selects_by_bits_at_cmpmask_address(void **state)
+{
+    uint32_t *u = (uint32_t *)(void *)ub;
+    uint16_t *h = (uint16_t *)(void *)(ub + 4096);
+    uint8_t *blk = ub + 8192, *sel = ub + 8192 + 64;
+    uint8_t host[32];
+    pto_a2a3_stats s;
+    int i;
+    (void)state;
+    assert_int_equal(pto_a2a3_ub_offset(ub), 0);
+    assert_int_equal(pto_a2a3_ub_offset(sel), 8192 + 64);
+    assert_int_equal(pto_a2a3_ub_offset(ub + PTO_A2A3_UB_BYTES - 1), PTO_A2A3_UB_BYTES - 1);
+    assert_int_equal(pto_a2a3_ub_offset(ub + PTO_A2A3_UB_BYTES), UINT32_MAX);
+    assert_int_equal(pto_a2a3_ub_offset(host), UINT32_MAX);
+    cmpmask_address(blk, sel);
+    for (i = 0; i < 128; i++) { f32[i] = (float)i; f32[256 + i] = 7.0f; f32[384 + i] = -(float)i; }
+    for (i = 0; i < 128; i++)
+        if (i % 3 == 0) sel[i / 8] |= (uint8_t)(1u << (i % 8));
+    /* counter mode, 100 lanes: two repeats, bits 0..63 then 64..99 */
+    pto_a2a3_set_mask_count();
+    pto_a2a3_set_vector_mask(0, 100);
+    pto_a2a3_vsel_tensor_b32(f32 + 256, f32, f32 + 384, 0, 1, 1, 1, 8, 8, 8);
+    for (i = 0; i < 100; i++) assert_true(f32[256 + i] == (i % 3 == 0 ? (float)i : -(float)i));
+    for (i = 100; i < 128; i++) assert_true(f32[256 + i] == 7.0f); /* past the count: untouched */
+    /* norm mode, lanes 4..7, two repeats: src1 one block for all (strides 0), dst's repeats 16 blocks apart */
+    pto_a2a3_set_mask_norm();
+    pto_a2a3_set_vector_mask(0, 0xf0);
+    for (i = 0; i < 256; i++) f32[512 + i] = 7.0f;
+    pto_a2a3_vsel_tensor_b32(f32 + 512, f32, f32 + 384, 2, 1, 1, 0, 16, 8, 0);
+    for (i = 0; i < 256; i++) {
+        const int r = i / 128, l = i % 128;
+        const float want = l < 4 || l > 7 ? 7.0f : (r * 64 + l) % 3 == 0 ? (float)(r * 64 + l) : -(float)l;
+        assert_true(f32[512 + i] == want);
+    }
+    /* 16-bit lanes: E = 128 bits a repeat; repeat 0's all clear, repeat 1's all set */
+    memset(sel, 0, 16);
+    memset(sel + 16, 0xff, 16);
+    for (i = 0; i < 256; i++) { h[i] = (uint16_t)i; h[256 + i] = 0xabcd; }
+    pto_a2a3_set_vector_mask(~(uint64_t)0, ~(uint64_t)0);
+    pto_a2a3_vsel_tensor_b16(h + 512, h, h + 256, 2, 1, 1, 1, 8, 8, 8);
+    for (i = 0; i < 256; i++) assert_int_equal(h[512 + i], i < 128 ? 0xabcd : i);
+    /* CMPMASK's other bits are not read: mode 0 would take them as lanes */
+    memset(blk, 0xff, 16);
+    u[2048] = 8192 + 64;
+    pto_a2a3_set_cmpmask(blk);
+    pto_a2a3_vsel_tensor_b16(h + 512, h + 256, h, 1, 1, 1, 1, 8, 8, 8);
+    for (i = 0; i < 128; i++) assert_int_equal(h[512 + i], i);
+    s = stats();
+    assert_int_equal(s.by_op[PTO_A2A3_OP_VSEL], 4);
+    assert_int_equal(s.repeats_by_op[PTO_A2A3_OP_VSEL], 2 + 2 + 2 + 1);
+    assert_int_equal(s.by_op[PTO_A2A3_OP_SET_CMPMASK], 2);
+    assert_int_equal(s.faults, 0);
+}
+
+static void vsel_tensor_rules(void **state)
+{
+    uint8_t *blk = ub + 8192, *sel = ub + 8192 + 64;
+    uint8_t host[32]; /* not UB: its address only */
+    (void)state;
+    cmpmask_address(blk, sel + 8); /* not block aligned */
+    EXPECT_FAULT(PTO_A2A3_HW_ALIGN, pto_a2a3_vsel_tensor_b32(f32 + 64, f32, f32 + 128, 1, 1, 1, 1, 8, 8, 8));
+    cmpmask_address(blk, host); /* no UB address */
+    EXPECT_FAULT(PTO_A2A3_HW_UB_BOUNDS, pto_a2a3_vsel_tensor_b32(f32 + 64, f32, f32 + 128, 1, 1, 1, 1, 8, 8, 8));
+    cmpmask_address(blk, ub + PTO_A2A3_UB_BYTES - 32); /* five repeats: 40 bytes of bits, 32 left in UB */
+    EXPECT_FAULT(PTO_A2A3_HW_UB_BOUNDS, pto_a2a3_vsel_tensor_b32(f32 + 64, f32, f32 + 128, 5, 1, 1, 1, 8, 8, 8));
+    pto_a2a3_vsel_tensor_b32(f32 + 64, f32, f32 + 128, 4, 1, 1, 1, 8, 8, 8); /* four: 32 bytes, the last of UB */
+    cmpmask_address(blk, sel);
+    EXPECT_FAULT(PTO_A2A3_HW_ALIGN, pto_a2a3_vsel_tensor_b32(f32 + 65, f32, f32 + 128, 1, 1, 1, 1, 8, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_ALIGN, pto_a2a3_vsel_tensor_b32(f32 + 64, f32, f32 + 129, 1, 1, 1, 1, 8, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_UB_BOUNDS, pto_a2a3_vsel_tensor_b32(f32 + 64, f32, host, 1, 1, 1, 1, 8, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_REPEAT, pto_a2a3_vsel_tensor_b32(f32 + 64, f32, f32 + 128, 256, 1, 1, 1, 8, 8, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_STRIDE, pto_a2a3_vsel_tensor_b32(f32 + 64, f32, f32 + 128, 2, 1, 1, 1, 8, 8, 256));
+    EXPECT_FAULT(PTO_A2A3_HW_ARG, pto_a2a3_vsel_tensor(8, f32 + 64, f32, f32 + 128, 1, 1, 1, 1, 8, 8, 8));
+    pto_a2a3_set_vector_mask(0, 0);
+    EXPECT_FAULT(PTO_A2A3_HW_MASK, pto_a2a3_vsel_tensor_b32(f32 + 64, f32, f32 + 128, 1, 1, 1, 1, 8, 8, 8));
+    pto_a2a3_set_vector_mask(~(uint64_t)0, ~(uint64_t)0);
+    pto_a2a3_flag_v_to_s();
+    pto_a2a3_sst_b32(ub, 0);
+    EXPECT_FAULT(PTO_A2A3_HW_FLAG, pto_a2a3_vsel_tensor_b32(f32 + 64, f32, f32 + 128, 1, 1, 1, 1, 8, 8, 8));
+    pto_a2a3_flag_s_to_v();
+    assert_int_equal(stats().by_op[PTO_A2A3_OP_VSEL], 1);
+}
+
 static void broken_rules_are_faults_that_change_nothing(void **state)
 {
     float host[64];
@@ -612,6 +883,12 @@ int main(void)
         cmocka_unit_test_setup(vcmpvs_rules, setup),
         cmocka_unit_test_setup(set_cmpmask_and_vsel_scalar, setup),
         cmocka_unit_test_setup(set_cmpmask_and_vsel_scalar_rules, setup),
+        cmocka_unit_test_setup(vabs_vnot_and_vexp, setup),
+        cmocka_unit_test_setup(vabs_and_vnot_rules, setup),
+        cmocka_unit_test_setup(vcmpv_compares_two_tiles_into_bits, setup),
+        cmocka_unit_test_setup(vcmpv_rules, setup),
+        cmocka_unit_test_setup(vsel_tensor_selects_by_bits_at_cmpmask_address, setup),
+        cmocka_unit_test_setup(vsel_tensor_rules, setup),
         cmocka_unit_test_setup(broken_rules_are_faults_that_change_nothing, setup),
         cmocka_unit_test_setup(shifts_bitwise_and_lrelu, setup),
         cmocka_unit_test_setup(scalar_and_vector_hand_over_through_flags, setup),

@@ -478,6 +478,179 @@ static void shifts_bitwise_and_lrelu(void **state)
     assert_memory_equal(&b, &r, sizeof r);
 }
 
+static uint16_t lane16(const pto_a5_vreg *r, int l)
+{
+    uint16_t v;
+    memcpy(&v, r->bytes + 2 * l, 2);
+    return v;
+}
+
+static void set32(pto_a5_vreg *r, int l, uint32_t v) { memcpy(r->bytes + 4 * l, &v, 4); }
+static void set16(pto_a5_vreg *r, int l, uint16_t v) { memcpy(r->bytes + 2 * l, &v, 2); }
+
+/* The predicate plt makes for the first n lanes of bits-bit elements. */
+static pto_a5_preg first(unsigned bits, uint32_t n)
+{
+    pto_a5_preg p;
+    pto_a5_plt(bits, &p, &n);
+    return p;
+}
+
+/* vabs: floats clear the sign bit on the stored bits (a NaN keeps its payload, signalling too;
+ * abs(-0) = +0), integers wrap (abs(MIN) = MIN); vnot: ~x; inactive lanes zeroed or merged */
+static void vabs_and_vnot(void **state)
+{
+    static const uint32_t in32[8] = { 0xbfc00000u, 0x80000000u, 0x00000000u, 0xffc00123u,
+                                      0xff800001u, 0xff800000u, 0x80000001u, 0x3f800000u };
+    static const uint16_t in16[8] = { 0xbc00, 0x8000, 0xfe01, 0xfc01, 0xfc00, 0x8001, 0x7bff, 0xfbff };
+    static const uint16_t inbf[8] = { 0xbf80, 0x8000, 0xffc1, 0xff81, 0xff80, 0x8001, 0x7f7f, 0xff7f };
+    const pto_a5_preg full32 = first(32, 64), ten = first(32, 10), full16 = first(16, 128), full8 = first(8, 256);
+    pto_a5_vreg a, r;
+    pto_a5_stats s;
+    int l;
+    (void)state;
+    for (l = 0; l < 64; l++) set32(&a, l, in32[l % 8]);
+    memset(&r, 0xee, sizeof r);
+    pto_a5_vabs_f32(&r, &a, &ten, PTO_A5_MERGING);
+    for (l = 0; l < 64; l++) assert_int_equal(lane32(&r, l), l < 10 ? in32[l % 8] & 0x7fffffffu : 0xeeeeeeeeu);
+    pto_a5_vabs_f32(&r, &a, &ten, PTO_A5_ZEROING);
+    for (l = 0; l < 64; l++) assert_int_equal(lane32(&r, l), l < 10 ? in32[l % 8] & 0x7fffffffu : 0u);
+    for (l = 0; l < 128; l++) set16(&a, l, in16[l % 8]);
+    pto_a5_vabs_f16(&r, &a, &full16, PTO_A5_ZEROING);
+    for (l = 0; l < 128; l++) assert_int_equal(lane16(&r, l), in16[l % 8] & 0x7fff);
+    for (l = 0; l < 128; l++) set16(&a, l, inbf[l % 8]);
+    pto_a5_vabs_bf16(&r, &a, &full16, PTO_A5_ZEROING);
+    for (l = 0; l < 128; l++) assert_int_equal(lane16(&r, l), inbf[l % 8] & 0x7fff);
+    for (l = 0; l < 64; l++) set32(&a, l, (uint32_t)(l % 3 == 0 ? INT32_MIN : l % 3 == 1 ? -l : l));
+    pto_a5_vabs_i32(&r, &a, &full32, PTO_A5_ZEROING);
+    for (l = 0; l < 64; l++) assert_int_equal(lane32(&r, l), l % 3 == 0 ? 0x80000000u : (uint32_t)l);
+    for (l = 0; l < 128; l++) set16(&a, l, (uint16_t)(l % 2 ? -l : INT16_MIN));
+    pto_a5_vabs_i16(&r, &a, &full16, PTO_A5_ZEROING);
+    for (l = 0; l < 128; l++) assert_int_equal(lane16(&r, l), l % 2 ? (uint16_t)l : 0x8000u);
+    for (l = 0; l < 256; l++) a.bytes[l] = (uint8_t)(l * 7);
+    pto_a5_vnot_u8(&r, &a, &full8, PTO_A5_ZEROING);
+    for (l = 0; l < 256; l++) assert_int_equal(r.bytes[l], (uint8_t)~(l * 7));
+    for (l = 0; l < 64; l++) set32(&a, l, 0x01234567u * (uint32_t)l);
+    pto_a5_vnot_i32(&r, &a, &full32, PTO_A5_ZEROING);
+    for (l = 0; l < 64; l++) assert_int_equal(lane32(&r, l), ~(0x01234567u * (uint32_t)l));
+    s = stats();
+    assert_int_equal(s.by_op[PTO_A5_OP_VABS], 6);
+    assert_int_equal(s.repeats_by_op[PTO_A5_OP_VABS], 6);
+    assert_int_equal(s.by_op[PTO_A5_OP_VNOT], 2);
+    assert_int_equal(s.repeats_by_op[PTO_A5_OP_VNOT], 2);
+    assert_int_equal(s.faults, 0);
+    /* broken rules: a fault, and the destination register does not change */
+    memcpy(&a, &r, sizeof r);
+    EXPECT_FAULT(PTO_A5_HW_ARG, pto_a5_vunary(PTO_A5_OP_VABS, PTO_U32, &r, &r, &full32, PTO_A5_ZEROING)); /* signed only */
+    EXPECT_FAULT(PTO_A5_HW_ARG, pto_a5_vunary(PTO_A5_OP_VABS, PTO_I8, &r, &r, &full8, PTO_A5_ZEROING));
+    EXPECT_FAULT(PTO_A5_HW_ARG, pto_a5_vunary(PTO_A5_OP_VNOT, PTO_F32, &r, &r, &full32, PTO_A5_ZEROING));
+    EXPECT_FAULT(PTO_A5_HW_ARG, pto_a5_vunary(PTO_A5_OP_VADD, PTO_F32, &r, &r, &full32, PTO_A5_ZEROING)); /* two operands */
+    EXPECT_FAULT(PTO_A5_HW_ARG, pto_a5_vabs_f32(&r, &r, &full32, (pto_a5_mode)7));
+    EXPECT_FAULT(PTO_A5_HW_PREDICATE, pto_a5_vabs_f32(&r, &r, &full16, PTO_A5_ZEROING));
+    EXPECT_FAULT(PTO_A5_HW_PREDICATE, pto_a5_vnot_u8(&r, &r, NULL, PTO_A5_ZEROING));
+    assert_memory_equal(&a, &r, sizeof r);
+    assert_int_equal(stats().instructions, s.instructions);
+}
+
+/* vshl/vshr with a count register: lane l of b is lane l's count, an unsigned number of the lane
+ * width below it in every active lane (inactive lanes' counts are not read); vshr is arithmetic on
+ * signed dtypes, logical on unsigned */
+static void vshl_and_vshr_shift_each_lane_by_its_own_count(void **state)
+{
+    const pto_a5_preg full16 = first(16, 128), ten16 = first(16, 10), full8 = first(8, 256), full32 = first(32, 64);
+    pto_a5_vreg a, b, r, before;
+    pto_a5_stats s;
+    int l;
+    (void)state;
+    for (l = 0; l < 128; l++) { set16(&a, l, (uint16_t)(l * 1013 - 32768)); set16(&b, l, (uint16_t)(l % 16)); }
+    pto_a5_vshr_i16(&r, &a, &b, &full16, PTO_A5_ZEROING);
+    for (l = 0; l < 128; l++) {
+        const int16_t x = (int16_t)(l * 1013 - 32768);
+        const unsigned c = (unsigned)(l % 16);
+        assert_int_equal((int16_t)lane16(&r, l), (int16_t)(x < 0 ? ~(~x >> c) : x >> c)); /* the sign fills */
+    }
+    pto_a5_vshr_u16(&r, &a, &b, &full16, PTO_A5_ZEROING);
+    for (l = 0; l < 128; l++) assert_int_equal(lane16(&r, l), (uint16_t)(l * 1013 - 32768) >> (l % 16)); /* zeros fill */
+    pto_a5_vshl_i16(&r, &a, &b, &full16, PTO_A5_ZEROING);
+    for (l = 0; l < 128; l++) assert_int_equal(lane16(&r, l), (uint16_t)((uint32_t)(uint16_t)(l * 1013 - 32768) << (l % 16)));
+    for (l = 10; l < 128; l++) set16(&b, l, 0xffff); /* inactive lanes: any count */
+    memset(&r, 0xee, sizeof r);
+    pto_a5_vshl_u16(&r, &a, &b, &ten16, PTO_A5_MERGING);
+    for (l = 0; l < 128; l++)
+        assert_int_equal(lane16(&r, l), l < 10 ? (uint16_t)((uint32_t)(uint16_t)(l * 1013 - 32768) << l) : 0xeeeeu);
+    for (l = 0; l < 256; l++) { a.bytes[l] = 0x81; b.bytes[l] = (uint8_t)(l % 8); }
+    pto_a5_vshr_i8(&r, &a, &b, &full8, PTO_A5_ZEROING);
+    for (l = 0; l < 256; l++) assert_int_equal((int8_t)r.bytes[l], (int8_t)~(~(int8_t)-127 >> (l % 8)));
+    pto_a5_vshl_u8(&r, &a, &b, &full8, PTO_A5_ZEROING);
+    for (l = 0; l < 256; l++) assert_int_equal(r.bytes[l], (uint8_t)(0x81u << (l % 8)));
+    for (l = 0; l < 64; l++) { set32(&a, l, 0x80000001u); set32(&b, l, 31u - (uint32_t)(l % 32)); }
+    pto_a5_vshr_u32(&r, &a, &b, &full32, PTO_A5_ZEROING);
+    for (l = 0; l < 64; l++) assert_int_equal(lane32(&r, l), 0x80000001u >> (31 - l % 32));
+    s = stats();
+    assert_int_equal(s.by_op[PTO_A5_OP_VSHR], 4);
+    assert_int_equal(s.by_op[PTO_A5_OP_VSHL], 3);
+    assert_int_equal(s.repeats_by_op[PTO_A5_OP_VSHL], 3);
+    assert_int_equal(s.by_op[PTO_A5_OP_VSHRS] + s.by_op[PTO_A5_OP_VSHLS], 0);
+    assert_int_equal(s.faults, 0);
+    /* a count of the width or more in an active lane: a fault, and dst does not change */
+    memcpy(&before, &r, sizeof r);
+    for (l = 0; l < 128; l++) set16(&b, l, 3);
+    set16(&b, 9, 16);
+    EXPECT_FAULT(PTO_A5_HW_ARG, pto_a5_vshl_i16(&r, &a, &b, &ten16, PTO_A5_ZEROING));
+    EXPECT_FAULT(PTO_A5_HW_ARG, pto_a5_vshr_u16(&r, &a, &b, &full16, PTO_A5_MERGING));
+    set16(&b, 9, 0xffff); /* -1 as a count is 65535 */
+    EXPECT_FAULT(PTO_A5_HW_ARG, pto_a5_vshr_i16(&r, &a, &b, &full16, PTO_A5_ZEROING));
+    set16(&b, 9, 3);
+    set16(&b, 10, 16); /* outside ten16: not read */
+    pto_a5_vshl_i16(&r, &a, &b, &ten16, PTO_A5_ZEROING);
+    memcpy(&before, &r, sizeof r);
+    for (l = 0; l < 256; l++) b.bytes[l] = 7;
+    b.bytes[255] = 8;
+    EXPECT_FAULT(PTO_A5_HW_ARG, pto_a5_vshl_u8(&r, &a, &b, &full8, PTO_A5_ZEROING));
+    EXPECT_FAULT(PTO_A5_HW_ARG, pto_a5_vbinary(PTO_A5_OP_VSHL, PTO_F32, &r, &a, &b, &full32, PTO_A5_ZEROING));
+    EXPECT_FAULT(PTO_A5_HW_PREDICATE, pto_a5_vshl_u8(&r, &a, &b, &full16, PTO_A5_ZEROING));
+    assert_memory_equal(&before, &r, sizeof r);
+    assert_int_equal(stats().by_op[PTO_A5_OP_VSHL], 4);
+}
+
+/* vprelu: a >= 0 ? a : a * b per lane, the product rounded once; -0 stays -0, NaN gives NaN */
+static void vprelu_takes_a_slope_per_lane(void **state)
+{
+    static const uint32_t x32[8] = { 0xc0800000u, 0x40400000u, 0x80000000u, 0x00000000u,
+                                     0x7fc00000u, 0xff800000u, 0xff800000u, 0xbf800001u };
+    static const uint32_t s32[8] = { 0x3f000000u, 0x42c80000u, 0x40e00000u, 0xbf800000u,
+                                     0x40000000u, 0x00000000u, 0xc0000000u, 0x3f800001u };
+    static const uint32_t w32[8] = { 0xc0000000u, 0x40400000u, 0x80000000u, 0x00000000u,
+                                     0x7fc00000u, 0x7fc00000u, 0x7f800000u, 0xbf800002u };
+    const pto_a5_preg full32 = first(32, 64), full16 = first(16, 128);
+    pto_a5_vreg a, b, r, before;
+    int l;
+    (void)state;
+    for (l = 0; l < 64; l++) { set32(&a, l, x32[l % 8]); set32(&b, l, s32[l % 8]); }
+    pto_a5_vprelu_f32(&r, &a, &b, &full32, PTO_A5_ZEROING);
+    for (l = 0; l < 64; l++) {
+        if (l % 8 == 4 || l % 8 == 5) assert_true(lanef(&r, l) != lanef(&r, l)); /* NaN, and -inf * 0 */
+        else assert_int_equal(lane32(&r, l), w32[l % 8]);
+    }
+    /* f16: -(1 + 2^-10) * (1 + 2^-10) rounds once to -(1 + 2^-9); -2 * 0.5 = -1; -65504 * 2 overflows */
+    for (l = 0; l < 128; l++) {
+        set16(&a, l, l % 4 == 0 ? 0xbc01 : l % 4 == 1 ? 0xc000 : l % 4 == 2 ? 0xfbff : 0x3555);
+        set16(&b, l, l % 4 == 0 ? 0x3c01 : l % 4 == 1 ? 0x3800 : l % 4 == 2 ? 0x4000 : 0xc000);
+    }
+    pto_a5_vprelu_f16(&r, &a, &b, &full16, PTO_A5_ZEROING);
+    for (l = 0; l < 128; l++)
+        assert_int_equal(lane16(&r, l), l % 4 == 0 ? 0xbc02 : l % 4 == 1 ? 0xbc00 : l % 4 == 2 ? 0xfc00 : 0x3555);
+    assert_int_equal(stats().by_op[PTO_A5_OP_VPRELU], 2);
+    assert_int_equal(stats().repeats_by_op[PTO_A5_OP_VPRELU], 2);
+    assert_int_equal(stats().faults, 0);
+    memcpy(&before, &r, sizeof r);
+    EXPECT_FAULT(PTO_A5_HW_ARG, pto_a5_vbinary(PTO_A5_OP_VPRELU, PTO_BF16, &r, &a, &b, &full16, PTO_A5_ZEROING));
+    EXPECT_FAULT(PTO_A5_HW_ARG, pto_a5_vbinary(PTO_A5_OP_VPRELU, PTO_I32, &r, &a, &b, &full32, PTO_A5_ZEROING));
+    EXPECT_FAULT(PTO_A5_HW_ARG, pto_a5_vprelu_f32(&r, &a, &b, &full32, (pto_a5_mode)2));
+    EXPECT_FAULT(PTO_A5_HW_PREDICATE, pto_a5_vprelu_f16(&r, &a, &b, &full32, PTO_A5_ZEROING));
+    assert_memory_equal(&before, &r, sizeof r);
+}
+
 /* the scalar unit reads UB after a V->S flag, and vector loads and stores after scalar stores
  * wait for an S->V flag */
 static void scalar_and_vector_hand_over_through_flags(void **state)
@@ -531,6 +704,9 @@ int main(void)
         cmocka_unit_test_setup(psts_and_plds_rules, setup),
         cmocka_unit_test_setup(broken_rules_are_faults_that_change_nothing, setup),
         cmocka_unit_test_setup(shifts_bitwise_and_lrelu, setup),
+        cmocka_unit_test_setup(vabs_and_vnot, setup),
+        cmocka_unit_test_setup(vshl_and_vshr_shift_each_lane_by_its_own_count, setup),
+        cmocka_unit_test_setup(vprelu_takes_a_slope_per_lane, setup),
         cmocka_unit_test_setup(scalar_and_vector_hand_over_through_flags, setup),
         cmocka_unit_test_setup(without_a_handler_a_fault_traps, setup),
     };
