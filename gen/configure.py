@@ -125,8 +125,9 @@ def main():
     # a directory that disappears later (a template folder removed) reads as out of date, not as
     # an input ninja cannot make: the listing and configure then run again
     w.append("".join(f"build {d}: phony\n" for d in dirs) + "\n")
+    # and when an instruction gains or loses a profile (a legal set edit): the split's profiles.txt
     w.append("build build.ninja: configure | gen/configure.py gen/outputs.py gen/model.py spec/profiles.lua "
-             "build/dirs.txt\n\n")
+             "build/dirs.txt build/spec/profiles.txt\n\n")
     lua = sorted(glob.glob("gen/*.lua"))
     w.append(f"build build/spec.json: spec | {' '.join(lua)} "
              f"spec/dtypes.lua spec/families.lua spec/profiles.lua spec/ops.lua spec/kinds.lua {' '.join(isa)}\n  isa = {' '.join(isa)}\n\n")
@@ -190,7 +191,7 @@ def render_edges(w, model, planned, deps):
     (outputs.part: each instruction, base, index), each writing only files whose bytes change.
     `gen-<part>` names a part's files: a generated source waits for its own part and base only."""
     insts = [f"build/spec/{i.name}.json" for i in model.instructions]
-    w.append(f"build build/spec/shared.json {' '.join(insts)}: split build/spec.json | {' '.join(deps)}\n\n")
+    w.append(f"build build/spec/shared.json build/spec/profiles.txt {' '.join(insts)}: split build/spec.json | {' '.join(deps)}\n\n")
     parts = {}
     for path, _, what in planned:
         parts.setdefault(outputs.part(what), []).append(path)

@@ -73,6 +73,9 @@ def split(spec_json, out_dir):
     shared = os.path.join(out_dir, "shared.json")
     files = {shared: encode({k: doc[k] for k in SHARED})}
     shared_changed = read(shared) != files[shared]
+    # the profiles each instruction has tuples on decide the build graph: build.ninja depends on this
+    files[os.path.join(out_dir, "profiles.txt")] = "".join(
+        f"{i.name}: {' '.join(p for p in model.profile_names if i.tuples.get(p))}\n" for i in model.instructions)
     for inst, d in zip(model.instructions, doc["instructions"]):
         path = os.path.join(out_dir, f"{inst.name}.json")
         files[path] = encode(d)
@@ -95,7 +98,7 @@ def main(argv):
         outputs.write_if_changed(path, text)
     for name in os.listdir(argv[2]):  # an instruction whose spec is gone
         path = os.path.join(argv[2], name)
-        if name.endswith(".json") and path not in files:
+        if (name.endswith(".json") or name.endswith(".txt")) and path not in files:
             os.remove(path)
     return 0
 

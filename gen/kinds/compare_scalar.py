@@ -47,15 +47,18 @@ COMPOSE = {"eq": (None, False), "ne": (None, True), "ge": ("min", False), "lt": 
 COMPOSE_REPEATS = 16  # repeats a run of the composed compare takes: its minimum or maximum in the scratch
 
 
-def compose(inst, p, tup, m, dt, instr):
+def compose(inst, p, tup, m, dt, tile):
     """The a2a3 kernel's composition of the mode (templates/a2a3/compare_rows.j2), or None: the
-    compare (instr: vmins/vmaxs with a scalar, vmin/vmax with a tile) first, its results in the
-    scratch after the bits of COMPOSE_REPEATS rows' tails."""
+    minimum or maximum first (spec/ops.lua's instruction: with the scalar, or with a tile), its
+    results in the scratch after the bits of COMPOSE_REPEATS rows' tails."""
     if p != "a2a3" or dt["name"] not in inst.model.profile(p)["eq_only"] or tup.axes["mode"] == "eq":
         return None
     pre, invert = COMPOSE[tup.axes["mode"]]
     fn = {"min": "minimum", "max": "maximum"}[pre] if pre else ""
-    return {"pre": f"pto_{p}_{pre}{instr}_{dt['name']}" if pre else "", "invert": invert, "chunk": COMPOSE_REPEATS,
+    if pre:
+        low = next(o for o in inst.model.ops if o["name"] == pre)["lower"][p]
+        pre = f"pto_{p}_{low['vector'] if tile else low['scalar']['instr']}_{dt['name']}"
+    return {"pre": pre or "", "invert": invert, "chunk": COMPOSE_REPEATS,
             "t_offset": COMPOSE_REPEATS * m["repeat_bytes"] // dt["bytes"] // 8 // 32 * 32 + 32,
             "pre_doc": f"the {fn} of the two" if pre else "",
             "doc": f"{dt['name']} compares EQ only: {tup.axes['mode'].upper()} is " +
@@ -65,7 +68,7 @@ def compose(inst, p, tup, m, dt, instr):
 def npu_ctx(inst, p, tup, m, names, scalar_vars, dt):
     """The machine's compare of a vector with a scalar, typed, and its condition (EQ where composed)."""
     instr = "vcmpvs" if p == "a2a3" else "vcmps"
-    c = compose(inst, p, tup, m, dt, "s")
+    c = compose(inst, p, tup, m, dt, False)
     return {"vcmp": f"pto_{p}_{instr}_{dt['name']}",
             "cond": f"PTO_{p.upper()}_{'EQ' if c else tup.axes['mode'].upper()}", "compose": c,
             "W": 8 * dt["bytes"], "mask_bytes_per_chunk": m["repeat_bytes"] // dt["bytes"] // 8,

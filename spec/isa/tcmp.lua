@@ -11,6 +11,7 @@ instruction {
   summary = "Compare two tiles element by element into a bit mask.",
   math = "cmp(src0, src1)",
   legal = {
+    a2a3 = { T = { "f32", "f16", "i32" } },
     a5 = { T = { "f32", "f16", "i32", "u32", "i16", "u16", "i8", "u8" } },
   },
 }

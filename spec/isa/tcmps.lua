@@ -4,9 +4,10 @@
 -- writes one flat bit stream that ignores the row strides; the CPU writes the src tile's width of
 -- bytes per row and compares EQ/NE with a 1e-9 tolerance (NaN != x false). ptogen writes the
 -- contract's u8 ND mask on every profile, bits past the valid columns 0, nothing else touched, with
--- IEEE comparisons. A2A3's compare-to-bits instruction takes f32, f16 and i32 (i32 only EQ), so
--- those are its legal tuples: i32 with another mode is PTO_ERR_PARAM there, and i16/u16 are not
--- offered (upstream's f16 reading of them orders integers wrongly).
+-- IEEE comparisons. A2A3's compare-to-bits instruction takes f32, f16 and i32, i32 for EQ only: the
+-- kernel composes i32's other modes exactly (GE as min(src, s) == s, LE as max(src, s) == s, the
+-- rest their complement by vnot); i16/u16 are not offered (upstream's f16 reading of them orders
+-- integers wrongly).
 instruction {
   name = "tcmps",
   family = "tile-scalar-and-immediate",
@@ -14,7 +15,7 @@ instruction {
   summary = "Compare every element with a scalar into a bit mask.",
   math = "cmp(src, scalar)",
   legal = {
-    a2a3 = { T = { "f32", "f16", "i32" }, exclude = { { T = "i32", mode = { "ne", "lt", "gt", "ge", "le" } } } },
+    a2a3 = { T = { "f32", "f16", "i32" } },
     a5 = { T = { "f32", "f16", "i32", "u32", "i16", "u16", "i8", "u8" } },
   },
 }

@@ -9,8 +9,9 @@ instruction {
   kind = "select",
   summary = "Select between two tiles by a bit mask.",
   math = "select(mask, src0, src1)",
-  operand_use = { tmp = { a5 = "ignored" } },
+  operand_use = { tmp = { a2a3 = "ignored", a5 = "ignored" } },
   legal = {
+    a2a3 = { T = { "f32", "i32", "u32", "f16", "bf16", "i16", "u16" } },
     a5 = { T = { "f32", "i32", "u32", "f16", "i16", "u16", "i8", "u8" } },
   },
 }
