@@ -3,7 +3,7 @@ profile's vector instructions with the lowerings of spec/ops.lua.
 
 A program is
   prep        scalar-unit computations on scalars, once per call: [(variable, math AST)]
-  steps       vector instructions in order: {"cls": "binary" | "unary" | "scalar" | "reduce" | "fold" | "dup",
+  steps       vector instructions in order: {"cls": "binary" | "unary" | "scalar" | "reduce" | "fold" | "dup" | "select",
               "instr", "out", "args"}; args name tile operands, temporaries (t0, t1, ...) and
               scalar variables (or a constant's C text); "out" is dst for the last step; "as": the
               dtype the instruction runs on where it is not the program's (a float's bits as
@@ -59,6 +59,8 @@ def can_lower(model, p):
             forms.append(f"{o['name']} of a {cls} vector by {u['instr']} with {u['const']}")
         if low.get("vector_rewrite"):
             forms.append(f"{o['name']} of vectors as {low['vector_rewrite']['text']}")
+        if low.get("select"):
+            forms.append(f"{o['name']} of vectors as a where a >= 0, else a {low['select']} b")
         if not forms and low.get("scalar_unit"):
             forms.append(f"{o['name']} on the scalar unit")
         parts.append("; ".join(forms))
@@ -136,6 +138,8 @@ def program(model, inst, p, dtype, form="main"):
         if all(v[0] == "vec" for v in vals):
             if low.get("vector_rewrite"):
                 return walk(_substitute(low["vector_rewrite"]["rewrite"], {"a": _as_ast(vals[0]), "b": _as_ast(vals[1])}))
+            if low.get("select"):  # a where a >= +0, else a op b, selected by the compare's bits
+                return emit("select", low["select"], [vals[0][1], vals[1][1]])
             if not low.get("vector") and low.get("scalar_unit"):
                 unit_only.append(o["name"])  # no instruction for two tiles: the whole math on the scalar unit
                 return ("vec", "dst")

@@ -69,7 +69,9 @@ def bound(inst, p, tup, vr, vc, storage_cols):
         return {"metric": "scalar", "value": 2 * vr * vc, "instructions": 0}
     dups = sum(1 for s in prog["steps"] if s["cls"] == "dup")  # a scalar no instruction takes: broadcast once
     if hasattr(kind, "walks"):  # a kind whose kernels run programs: bounded per instruction
-        b = kind.lower_bound(m, p, tup, vr, vc, storage_cols, E, len(lower.compute_steps(prog)))
+        # a select (spec/ops.lua lower.select) issues three: the operation, the compare, vsel
+        n = sum(3 if s["cls"] == "select" else 1 for s in lower.compute_steps(prog))
+        b = kind.lower_bound(m, p, tup, vr, vc, storage_cols, E, n)
     else:
         b = kind.lower_bound(m, p, tup, vr, vc, storage_cols, E)
     b["value"] += dups

@@ -62,6 +62,22 @@ def _a5_counts(p, dt, step, out, args, k):
         k["issue"].append(f"pto_{p}_vsel_b{w}(&{out}, &{out}, &zero, &below); /* 0 where the count was {w} or more */")
 
 
+SELECT_REPEATS = 16  # repeats of columns a run of an a2a3 select takes: its product and bits in the scratch
+
+
+def _a2a3_select(p, m, dt, steps):
+    """a2a3: a where a >= +0, else a op b (spec/ops.lua lower.select; the whole math): per row, runs
+    of SELECT_REPEATS repeats: the instruction's results and vcmpvs's bits of a >= +0 in the
+    scratch, their address into CMPMASK, vsel in tensor-tensor mode (templates/a2a3/select_rows.j2)."""
+    if len(steps) != 1:
+        raise lower.NoLowering(f"{p}: a select (spec/ops.lua lower.select) must be the whole math")
+    E = m["repeat_bytes"] // dt["bytes"]
+    bits = SELECT_REPEATS * E // 8
+    return {"select": {"vop": f"pto_{p}_{steps[0]['instr']}_{dt['name']}", "vcmp": f"pto_{p}_vcmpvs_{dt['name']}",
+                       "run": SELECT_REPEATS * E, "bits_at": m["block_bytes"],
+                       "t_at": m["block_bytes"] + -(-bits // m["block_bytes"]) * m["block_bytes"]}}
+
+
 def program_ctx(inst, p, m, prog, dt, walks, c_scalar):
     """A program of several vector instructions, for kinds whose module gives walks(): how each
     tile operand (and the broadcast scalar, "bcast") walks the region, by pointer (a2a3) or
@@ -85,6 +101,8 @@ def program_ctx(inst, p, m, prog, dt, walks, c_scalar):
                 k["issue"].append(f"pto_{p}_{s['instr']}_{s.get('as') or dt['name']}(&{reg(s['out'])}, {', '.join(args)}, pg, "
                                   f"PTO_{p.upper()}_ZEROING);")
         return k
+    if any(s["cls"] == "select" for s in steps):
+        return _a2a3_select(p, m, dt, steps)
     scratch = lower.scratch_temps(prog, set(walks) - {"bcast", "tmp"})
     temp_op = getattr(kinds.of(inst), "TEMP_OPERAND", None)  # one such temporary lives there, else in the scratch
     walks = dict(walks, **{t: walks[temp_op] if temp_op else {"ptr": t, "stride": "band.stride", "along": 1}

@@ -322,7 +322,7 @@ local OP_FIELDS = { name = "string", symbol = "string", arity = "number", classe
 local SYMBOLS = { "+", "-", "*", "/", "<<", ">>", "&", "|", "^", "~" }
 local PREFIX = { ["-"] = true, ["~"] = true } -- the symbols a one-operand operation may have
 local LOWER_FIELDS = { vector = "string", scalar = "string", scalar_unit = "boolean", count = "string", fold = "string",
-                       unary = "table" }
+                       unary = "table", select = "string" }
 local COUNTS = { "zero", "sign" } -- what a shift by a count of the width or more gives (lower.count)
 local OPS, op_names = {}, {}
 local op_symbols = {}   -- "<symbol>/<arity>" -> op name
@@ -439,7 +439,7 @@ for _, n in ipairs(op_names) do
   for pname, L in pairs(r.lower) do
     if type(L) == "table" then
       isa_named[pname] = isa_named[pname] or {}
-      for _, v in pairs({ L.vector or false, L.scalar or false, L.fold or false }) do -- any may be absent
+      for _, v in pairs({ L.vector or false, L.scalar or false, L.fold or false, L.select or false }) do -- any may be absent
         if type(v) == "string" and v:match("^[%a_][%w_]*$") and v ~= "dup" then isa_named[pname][v] = true end
       end
     end
@@ -451,7 +451,7 @@ for _, n in ipairs(op_names) do
       for _, q in ipairs(profile_names) do if next(PROFILES[q].isa) then with_isa[#with_isa + 1] = q end end
       err_at(r, keys, string.format("lower: unknown profile '%s'; allowed: %s (profiles with an isa)", show(pname), join(with_isa)))
     elseif fields(r, L, keys, LOWER_FIELDS, {}, "lower." .. pname) then
-      local norm = { vector = L.vector, scalar_unit = L.scalar_unit or false, count = L.count, fold = L.fold }
+      local norm = { vector = L.vector, scalar_unit = L.scalar_unit or false, count = L.count, fold = L.fold, select = L.select }
       if L.count and not set(COUNTS)[L.count] then
         err_at(r, { "lower", pname, "count" }, string.format("lower.%s.count: unknown value '%s'; allowed: %s", pname, L.count, join(COUNTS)))
       end
@@ -479,6 +479,7 @@ for _, n in ipairs(op_names) do
         end
         return { rewrite = as_calls(ast), text = text }
       end
+      if L.select then want_instr("select", L.select) end
       if L.vector and (P.isa[L.vector] or L.vector:match("^[%a_][%w_]*$")) then want_instr("vector", L.vector)
       elseif L.vector then norm.vector, norm.vector_rewrite = nil, rewrite("vector", L.vector) end
       -- unary = { <class> = { instruction, constant } }: a scalar instruction with a constant

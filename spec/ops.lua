@@ -19,6 +19,8 @@
 --   scalar = "<math>"    a rewrite over a (the vector) and b (the scalar), exact by construction;
 --                        operations on b alone run once on the scalar unit
 --   vector = "<math>"    the same for two vectors (a and b): a rewrite where no instruction exists
+--   select = "vmul"      two vectors: a where a >= +0, else the instruction's a op b, by a select
+--                        on the bits of the compare (the kind's kernels issue the three)
 --   unary = { <class> = { "<scalar instruction>", <constant> } }
 --                        a one-operand operation as the scalar instruction with a constant, per
 --                        dtype class: an integer (0 is +0 for floats), or "sign": the sign bit,
@@ -93,7 +95,7 @@ op { name = "xor", symbol = "^", arity = 2, classes = { "signed", "unsigned" }, 
 -- a and the product by the bits of a >= 0 (its kernels compose that, kinds elementwise_binary*)
 op { name = "lrelu", arity = 2, classes = { "float" },
      summary = "leaky ReLU: a >= 0 ? a : a * b, the product rounded once (-0 stays -0, NaN gives NaN)",
-     lower = { a2a3 = { scalar = "vlrelu" }, a5 = { vector = "vprelu", scalar = "vlrelu" } } }
+     lower = { a2a3 = { scalar = "vlrelu", select = "vmul" }, a5 = { vector = "vprelu", scalar = "vlrelu" } } }
 
 -- The exact remainders: neither NPU has an instruction that computes them exactly (upstream's
 -- src - trunc(src/s)*s rounds at every step), so both run them on the scalar unit.
