@@ -14,7 +14,7 @@ import testplan as T
 MAIN_OPERAND = "src0"
 READER = "h_read_compare"  # tests/harness/kinds/
 WRITES = CS.WRITES
-MEMCPY_TARGET = CS.MEMCPY_TARGET
+MEMCPY_TARGET = {"ratio": 2.0, "shapes": ("64x128", "128x256")}  # the bit packing vectorised
 IN_PLACE_FILL = CS.IN_PLACE_FILL
 def test_shapes(E, B, cls):
     return TT.halved(CS.test_shapes(E, B, cls))

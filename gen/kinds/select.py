@@ -11,7 +11,7 @@ import testplan as T
 
 MAIN_OPERAND = "dst"
 READER = "h_read_select"  # tests/harness/kinds/
-MEMCPY_TARGET = EW.MEMCPY_TARGET
+MEMCPY_TARGET = {"ratio": 2.0, "shapes": ("64x128", "128x256")}  # the bit unpacking vectorised
 IN_PLACE_FILL = "H_FILL_RANDOM"
 def test_shapes(E, B, cls):
     return TT.halved(EW.test_shapes(E, B, cls))
