@@ -1,3 +1,3 @@
 -- target: families.lua
 -- append: family { name = "elementwise", title = "Elementwise" }
--- expect: spec/families.lua:5: family: missing field 'size'
+-- expect: spec/families.lua:6: family: missing field 'size'

@@ -1,6 +1,6 @@
 -- target: profiles.lua
 -- replace: argmax_ties = "lowest_index",
 -- with: argmax_ties = "highest_index",
--- expect: spec/profiles.lua:48: semantics.argmax_ties = 'highest_index' is not implemented by the generator; allowed: lowest_index
--- expect: spec/profiles.lua:71: semantics.argmax_ties = 'highest_index' is not implemented by the generator; allowed: lowest_index
--- expect: spec/profiles.lua:85: semantics.argmax_ties = 'highest_index' is not implemented by the generator; allowed: lowest_index
+-- expect: spec/profiles.lua:52: semantics.argmax_ties = 'highest_index' is not implemented by the generator; allowed: lowest_index
+-- expect: spec/profiles.lua:77: semantics.argmax_ties = 'highest_index' is not implemented by the generator; allowed: lowest_index
+-- expect: spec/profiles.lua:91: semantics.argmax_ties = 'highest_index' is not implemented by the generator; allowed: lowest_index
