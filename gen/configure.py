@@ -369,7 +369,7 @@ def test_edges(w, model, bins, sanitized, fuzzers, checked):
     # the generator tests in two parts: those on scratch specs do not rerun after a spec edit
     scratch_deps = sorted(glob.glob("gen/*") + glob.glob("templates/**/*.j2", recursive=True)
                           + glob.glob("runtime/**/*.[ch]", recursive=True) + glob.glob("runtime/**/*.hpp", recursive=True)
-                          + [f"spec/{n}" for n in ("dtypes.lua", "profiles.lua", "kinds.lua")]
+                          + [f"spec/{n}" for n in ("dtypes.lua", "families.lua", "profiles.lua", "ops.lua", "kinds.lua")]
                           + glob.glob("tests/gen/**/*.py", recursive=True) + glob.glob("tests/gen/fixtures/**/*.lua", recursive=True)
                           + glob.glob("tests/bad_specs/*.lua") + ["README.md"])
     scratch_deps = [d for d in scratch_deps if os.path.isfile(d)]

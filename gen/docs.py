@@ -132,7 +132,7 @@ def index_ctx(model):
                               "summary": i.d["summary"], "math": i.d["math_text"],
                               "counts": [counts.get((i.name, p), 0) for p in model.profile_names]}
                              for i in model.instructions],
-            "families": [{"title": f["title"], "size": f["size"],
+            "families": [{"title": f["title"], "size": len(f["instructions"]),
                           "have": sum(1 for i in model.instructions if i.d["family"] == f["name"])}
                          for f in model.families],
             "profile_names": model.profile_names}

@@ -1,3 +1,0 @@
--- target: families.lua
--- append: family { name = "elementwise", title = "Elementwise" }
--- expect: spec/families.lua:5: family: missing field 'size'
