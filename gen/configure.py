@@ -378,7 +378,7 @@ def test_edges(w, model, bins, sanitized, fuzzers, checked):
            jobs.add("build/results/gen-checkout.json", args="--gen checkout",
                     deps=" ".join(scratch_deps + sorted(glob.glob("spec/isa/*.lua")) + ["gen", "tests/golden/legality.txt"] + libs)),
            jobs.add("build/results/golden.json", args="--golden",  # golden files of this checkout and of the fixtures
-                    deps=" ".join(["gen"] + sorted(glob.glob("tests/golden/*")) + scratch_deps))]
+                    deps=" ".join(["gen", "docs/instructions.md"] + sorted(glob.glob("tests/golden/*")) + scratch_deps))]
     exp = [jobs.add(f"{EXP_TEST.replace('build/', 'build/results/')}.json", EXP_TEST)]
     jobs.summary("test", "test", plain + san + valgrind + fuzz + gen + exp, " ".join(checked), insts, "build/junit.xml")
     deep = [r for b in bins for r in jobs.runs(b, "deep", "--env PTOGEN_DEPTH=64")]

@@ -250,6 +250,8 @@ class Renderer:
             base.update(docs.instruction_ctx(m, inst, notes, params))
         if kind == "doc_index":
             base.update(docs.index_ctx(m))
+        if kind == "doc_instructions":  # docs/instructions.md
+            base.update(coverage=docs.coverage(m))
         if kind == "cpp":
             base.update(cppapi.context(inst))
         if kind == "cpp_test":

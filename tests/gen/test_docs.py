@@ -104,23 +104,3 @@ class HandWrittenDocs(unittest.TestCase):
                 self.assertTrue(path.startswith(ROOT + os.sep) and os.path.exists(path),
                                 f"{os.path.relpath(page, ROOT)}: link to {target}, which is not a file of the repository")
 
-
-class CoverageTable(unittest.TestCase):
-    """docs/instructions.md says, per instruction of the two families, what the specs define."""
-
-    def test_rows_match_the_specs(self):
-        import sys
-        sys.path.insert(0, os.path.join(ROOT, "gen"))
-        import model as M
-        insts = {i.name: i for i in M.load_specs(ROOT).instructions}
-        with open(os.path.join(ROOT, "docs", "instructions.md")) as f:
-            rows = [ln.split("|") for ln in f.read().split("\n")]
-        rows = {r[1].strip().lower(): r for r in rows if len(r) == 7 and re.match(r"^ T[A-Z]+ $", r[1])}
-        for name, inst in insts.items():
-            with self.subTest(instruction=name):
-                self.assertIn(name, rows, "an instruction of the specs has no row")
-                profiles = ", ".join(p for p in ("cpu", "a2a3", "a5") if inst.tuples.get(p))
-                self.assertEqual((rows[name][4].strip(), rows[name][5].strip()), (f"`{inst.kind_name}`", profiles))
-        for name, r in rows.items():
-            if name not in insts:
-                self.assertEqual((r[4].strip(), r[5].strip()), ("", "planned"), name)
