@@ -190,12 +190,13 @@ def render_edges(w, model, planned, deps):
     (outputs.part: each instruction, base, index), each writing only files whose bytes change.
     `gen-<part>` names a part's files: a generated source waits for its own part and base only."""
     insts = [f"build/spec/{i.name}.json" for i in model.instructions]
-    w.append(f"build build/spec/shared.json {' '.join(insts)}: split build/spec.json | {' '.join(deps)}\n\n")
+    families = "build/spec/shared-families.json"  # the index's alone
+    w.append(f"build build/spec/shared.json {families} {' '.join(insts)}: split build/spec.json | {' '.join(deps)}\n\n")
     parts = {}
     for path, _, what in planned:
         parts.setdefault(outputs.part(what), []).append(path)
     for part, files in parts.items():
-        ins = {"base": [], "index": insts}.get(part, [f"build/spec/{part}.json"])
+        ins = {"base": [], "index": [families] + insts}.get(part, [f"build/spec/{part}.json"])
         w.append(f"build {' '.join(files)}: render build/spec/shared.json {' '.join(ins)} | {' '.join(deps)}\n"
                  f"  part = {part}\n")
         w.append(f"build gen-{part}: phony {' '.join(files)}\n\n")
