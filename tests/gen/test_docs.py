@@ -104,3 +104,27 @@ class HandWrittenDocs(unittest.TestCase):
                 self.assertTrue(path.startswith(ROOT + os.sep) and os.path.exists(path),
                                 f"{os.path.relpath(page, ROOT)}: link to {target}, which is not a file of the repository")
 
+
+class SpecCitations(unittest.TestCase):
+    """The specs, this checkout's and the frozen fixtures (tests/gen/fixtures/isa), cite files of
+    the repository only: every path their comments name exists here (out/ and build/ are
+    generated), and a section sign follows a page of it (`docs/contract.md §2`)."""
+
+    FILES = sorted(glob.glob(os.path.join(ROOT, "spec", "**", "*.lua"), recursive=True)
+                   + glob.glob(os.path.join(ROOT, "tests", "gen", "fixtures", "**", "*.lua"), recursive=True))
+
+    def test_cited_paths_exist(self):
+        self.assertTrue(self.FILES)
+        for path in self.FILES:
+            with open(path) as f:
+                text = f.read()
+            where = os.path.relpath(path, ROOT)
+            for cited in re.findall(r"[\w.-]*(?:/[\w.-]+)+\.(?:md|lua|py|c|h|hpp|j2|txt)\b", text):
+                if cited.startswith(("out/", "build/")):
+                    continue
+                self.assertFalse(cited.startswith(".."), f"{where} cites {cited}, outside the repository")
+                self.assertTrue(os.path.exists(os.path.join(ROOT, cited)), f"{where} cites {cited}, not a file of the repository")
+            for before in re.findall(r"(\S+)\s*§", text):
+                page = before.strip("[]()`")
+                self.assertTrue(page.endswith(".md") and os.path.exists(os.path.join(ROOT, page)),
+                                f"{where}: '{before} §' cites a section of no page of the repository")
