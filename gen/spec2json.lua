@@ -283,14 +283,15 @@ for _, r in ipairs(records.family) do
     if not r.name:match("^[a-z][a-z-]*$") then
       err_at(r, { "name" }, string.format("family name '%s' must be lower-case letters and '-'; allowed: [a-z-]+", r.name)); ok = false
     end
-    if FAMILIES[r.name] then err_at(r, { "name" }, "family '" .. r.name .. "' is defined twice"); ok = false end
+    local twice = FAMILIES[r.name] ~= nil -- its list is not judged against the first one's
+    if twice then err_at(r, { "name" }, "family '" .. r.name .. "' is defined twice"); ok = false end
     local list_line = locate(r, { "instructions" })
     local f = { name = r.name, title = r.title, instructions = {}, file = r.__file, line = r.__line, by_name = {} }
     if #r.instructions == 0 or #sorted_keys(r.instructions) ~= #r.instructions then
       err_at(r, { "instructions" }, "family " .. r.name .. ": instructions must be a non-empty list; " .. ITEM_FORMS); ok = false
     end
     local line = list_line
-    for _, item in ipairs(r.instructions) do
+    for _, item in ipairs(twice and {} or r.instructions) do
       local it, why = family_item(item)
       local first = type(item) == "table" and item[1] or item
       if type(first) == "string" then -- the line of the item: the next one from the previous item's
