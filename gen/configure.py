@@ -191,12 +191,13 @@ def render_edges(w, model, planned, deps):
     (outputs.part: each instruction, base, index), each writing only files whose bytes change.
     `gen-<part>` names a part's files: a generated source waits for its own part and base only."""
     insts = [f"build/spec/{i.name}.json" for i in model.instructions]
-    w.append(f"build build/spec/shared.json build/spec/profiles.txt {' '.join(insts)}: split build/spec.json | {' '.join(deps)}\n\n")
+    families = "build/spec/shared-families.json"  # the index's alone
+    w.append(f"build build/spec/shared.json build/spec/profiles.txt {families} {' '.join(insts)}: split build/spec.json | {' '.join(deps)}\n\n")
     parts = {}
     for path, _, what in planned:
         parts.setdefault(outputs.part(what), []).append(path)
     for part, files in parts.items():
-        ins = {"base": [], "index": insts}.get(part, [f"build/spec/{part}.json"])
+        ins = {"base": [], "index": [families] + insts}.get(part, [f"build/spec/{part}.json"])
         w.append(f"build {' '.join(files)}: render build/spec/shared.json {' '.join(ins)} | {' '.join(deps)}\n"
                  f"  part = {part}\n")
         w.append(f"build gen-{part}: phony {' '.join(files)}\n\n")
@@ -370,7 +371,7 @@ def test_edges(w, model, bins, sanitized, fuzzers, checked):
     # the generator tests in two parts: those on scratch specs do not rerun after a spec edit
     scratch_deps = sorted(glob.glob("gen/*") + glob.glob("templates/**/*.j2", recursive=True)
                           + glob.glob("runtime/**/*.[ch]", recursive=True) + glob.glob("runtime/**/*.hpp", recursive=True)
-                          + [f"spec/{n}" for n in ("dtypes.lua", "profiles.lua", "kinds.lua")]
+                          + [f"spec/{n}" for n in ("dtypes.lua", "families.lua", "profiles.lua", "ops.lua", "kinds.lua")]
                           + glob.glob("tests/gen/**/*.py", recursive=True) + glob.glob("tests/gen/fixtures/**/*.lua", recursive=True)
                           + glob.glob("tests/bad_specs/*.lua") + ["README.md"])
     scratch_deps = [d for d in scratch_deps if os.path.isfile(d)]
@@ -379,7 +380,7 @@ def test_edges(w, model, bins, sanitized, fuzzers, checked):
            jobs.add("build/results/gen-checkout.json", args="--gen checkout",
                     deps=" ".join(scratch_deps + sorted(glob.glob("spec/isa/*.lua")) + ["gen", "tests/golden/legality.txt"] + libs)),
            jobs.add("build/results/golden.json", args="--golden",  # golden files of this checkout and of the fixtures
-                    deps=" ".join(["gen"] + sorted(glob.glob("tests/golden/*")) + scratch_deps))]
+                    deps=" ".join(["gen", "docs/instructions.md"] + sorted(glob.glob("tests/golden/*")) + scratch_deps))]
     exp = [jobs.add(f"{EXP_TEST.replace('build/', 'build/results/')}.json", EXP_TEST)]
     jobs.summary("test", "test", plain + san + valgrind + fuzz + gen + exp, " ".join(checked), insts, "build/junit.xml")
     deep = [r for b in bins for r in jobs.runs(b, "deep", "--env PTOGEN_DEPTH=64")]

@@ -132,7 +132,29 @@ def index_ctx(model):
                               "summary": i.d["summary"], "math": i.d["math_text"],
                               "counts": [counts.get((i.name, p), 0) for p in model.profile_names]}
                              for i in model.instructions],
-            "families": [{"title": f["title"], "size": f["size"],
-                          "have": sum(1 for i in model.instructions if i.d["family"] == f["name"])}
-                         for f in model.families],
-            "profile_names": model.profile_names}
+            "coverage": coverage(model), "profile_names": model.profile_names}
+
+
+def coverage(model):
+    """The families of spec/families.lua against the specs (out/docs/index.md, and
+    out/instructions.md for docs/instructions.md): per family how many of its instructions have a
+    spec and how many each profile accepts, and one row per instruction it lists, in its order:
+    the spec's entry points, kind and profiles, or the planned entry points."""
+    by_name = {i.name: i for i in model.instructions}
+    profiles, families, rows = model.profile_names, [], []
+    for f in model.families:
+        mine = []
+        for item in f["instructions"]:
+            inst = by_name.get(item["name"])
+            mine.append({"name": item["name"], "upper": item["name"].upper(), "family": f["name"],
+                         "entries": inst.d["entry_points"] if inst else item.get("entries") or [],
+                         "kind": inst.kind_name if inst else None, "page": page(inst) if inst else None,
+                         "spec": inst.file if inst else None,
+                         "profiles": [p for p in profiles if inst and inst.tuples.get(p)]})
+        families.append({"name": f["name"], "title": f["title"], "size": len(mine),
+                         "done": sum(1 for r in mine if r["kind"]),
+                         "profiles": [sum(1 for r in mine if p in r["profiles"]) for p in profiles]})
+        rows += mine
+    total = {"size": len(rows), "done": sum(f["done"] for f in families),
+             "profiles": [sum(f["profiles"][i] for f in families) for i in range(len(profiles))]}
+    return {"families": families, "total": total, "rows": rows, "profiles": profiles}

@@ -62,6 +62,8 @@ def planned(model):
            ("out/legality.txt", None, ("legality", None, None)),
            ("out/manifest.json", None, ("manifest", None, None))]
     out.append(("out/docs/index.md", "docs/index.md.j2", ("doc_index", None, None)))
+    # docs/instructions.md, committed: tests/run.py compares the two (its golden files)
+    out.append(("out/instructions.md", "docs/instructions.md.j2", ("doc_instructions", None, None)))
     for inst in model.instructions:
         out.append((f"out/include/pto/{inst.name}.h", "include/instruction.h.j2", ("header", None, inst)))
         out.append((f"out/docs/{inst.name}.md", "docs/instruction.md.j2", ("doc", None, inst)))

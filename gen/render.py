@@ -5,6 +5,7 @@ ninja's restat skips recompiling what did not change, and a failed render leaves
 was).
 
 Usage: python3 gen/render.py PART build/spec/shared.json [build/spec/<instruction>.json ...]
+       python3 gen/render.py index build/spec/shared.json build/spec/shared-families.json [build/spec/<instruction>.json ...]
 """
 import multiprocessing
 import os
@@ -250,6 +251,8 @@ class Renderer:
             base.update(docs.instruction_ctx(m, inst, notes, params))
         if kind == "doc_index":
             base.update(docs.index_ctx(m))
+        if kind == "doc_instructions":  # docs/instructions.md
+            base.update(coverage=docs.coverage(m))
         if kind == "cpp":
             base.update(cppapi.context(inst))
         if kind == "cpp_test":
@@ -304,17 +307,22 @@ def _render_index(i):
     return renderer.render_one(items[i])
 
 
-USAGE = "usage: python3 gen/render.py PART build/spec/shared.json [build/spec/<instruction>.json ...]"
+USAGE = ("usage: python3 gen/render.py PART build/spec/shared.json [build/spec/<instruction>.json ...]\n"
+         "       (PART index: build/spec/shared-families.json after shared.json)")
 
 
 def main(argv):
-    """PART: an instruction (its JSON given), base (no JSON) or index (every JSON, in order)."""
-    if len(argv) < 3:
+    """PART: an instruction (its JSON given), base (no JSON) or index (the families' JSON, then
+    every instruction's, in order)."""
+    if len(argv) < 3 or argv[1] == "index" and len(argv) < 4:
         print(USAGE, file=sys.stderr)
         return 2
     part = argv[1]
     try:
-        model = specsplit.load(argv[2], argv[3:])
+        if part == "index":  # the one edge that shows the families
+            model = specsplit.load(argv[2], argv[4:], families=argv[3])
+        else:
+            model = specsplit.load(argv[2], argv[3:])
         planned = outputs.planned(model)
         mine = [it for it in planned if outputs.part(it[2]) == part]
         if not mine:

@@ -30,23 +30,34 @@ local list, sorted_keys = names.list, names.keys
 local function join(arr) return table.concat(arr, ", ") end
 local function set(arr) local s = {} for _, v in ipairs(arr) do s[v] = true end return s end
 
--- The line of a nested field: scan forward from the record's line for each key in turn.
--- The scan stops before the next record of the file: a field set outside its record (say
--- through a local function) must not be blamed on a later record that spells it out.
+-- Lines of a record's fields are found by scanning forward from the record's line. The scan
+-- stops before the next record of the file: a field set outside its record (say through a
+-- local function) must not be blamed on a later record that spells it out.
 local record_lines = {} -- path -> lines where records start
-local function locate(rec, keys)
-  local lines = sources[rec.__file]
-  local line = rec.__line
-  if not lines then return line end
-  local last = #lines
+local function record_end(rec)
+  local last = #sources[rec.__file]
   for _, l in ipairs(record_lines[rec.__file] or {}) do
     if l > rec.__line and l <= last then last = l - 1 end
   end
+  return last
+end
+
+-- The first line from `from` on, within the record, that has `pat` (a Lua pattern); else `from`.
+local function find_line(rec, from, pat)
+  local lines = sources[rec.__file]
+  if not lines then return from end
+  for l = from, record_end(rec) do
+    if lines[l]:find(pat) then return l end
+  end
+  return from
+end
+
+-- The line of a nested field: the scan finds each key in turn.
+local function locate(rec, keys)
+  local line = rec.__line
+  if not sources[rec.__file] then return line end
   for _, key in ipairs(keys) do
-    local pat = "%f[%w_]" .. tostring(key):gsub("%p", "%%%0") .. "%f[^%w_]"
-    for l = line, last do
-      if lines[l]:find(pat) then line = l; break end
-    end
+    line = find_line(rec, line, "%f[%w_]" .. tostring(key):gsub("%p", "%%%0") .. "%f[^%w_]")
   end
   return line
 end
@@ -219,17 +230,93 @@ if #records.dtype == 0 then report(spec_dir .. "/dtypes.lua", 1, "no dtype is de
 ------------------------------------------------------------------------------------------
 -- families
 
+-- Each family lists its instructions, planned ones too: "name", "name(operand, ...)" (its one
+-- planned entry point) or a list of entry points, the first named like the instruction and the
+-- others with a suffix ({ "tdivs(dst, src, scalar)", "tdivs_rev(dst, scalar, src)" }).
 local FAMILIES, family_names = {}, {}
+local LISTED = {} -- instruction name -> { family = <name>, file = <spec/families.lua>, line = <its item's line> }
+local ITEM_FORMS = 'allowed: "name", "name(operand, ...)" or { "name(...)", "name_suffix(...)", ... }'
+
+-- An entry point as written in a plan: its name and its text with single spaces, or nil.
+local function entry_point(s)
+  local name, args = s:match("^%s*([a-z][a-z0-9_]*)%s*%((.*)%)%s*$")
+  if not name then return nil end
+  local params = {}
+  for a in (args .. ","):gmatch("([^,]*),") do
+    local words = {}
+    for w in a:gmatch("%S+") do words[#words + 1] = w end
+    if #words < 1 or #words > 2 then return nil end
+    for _, w in ipairs(words) do if not w:match("^[a-z_][a-z0-9_]*$") then return nil end end
+    params[#params + 1] = table.concat(words, " ")
+  end
+  return name, name .. "(" .. join(params) .. ")"
+end
+
+-- One item of a family's list: { name, entries (nil when not planned yet) }, or nil and why.
+local function family_item(item)
+  if type(item) == "string" then
+    local bare = item:match("^%s*([a-z][a-z0-9_]*)%s*$")
+    if bare then return { name = bare } end
+    local name, text = entry_point(item)
+    if name then return { name = name, entries = { text } } end
+    return nil, string.format("'%s' is neither an instruction name nor an entry point", item)
+  elseif type(item) == "table" and #item > 0 and #sorted_keys(item) == #item then
+    local first, entries = nil, {}
+    for _, s in ipairs(item) do
+      local name, text
+      if type(s) == "string" then name, text = entry_point(s) end
+      if not name then return nil, string.format("'%s' in a list of entry points is not an entry point", show(s)) end
+      if not first then first = name
+      elseif name:sub(1, #first + 1) ~= first .. "_" then
+        return nil, string.format("entry point '%s' is not named like its instruction '%s' (%s_<suffix>)", name, first, first)
+      end
+      entries[#entries + 1] = text
+    end
+    return { name = first, entries = entries }
+  end
+  return nil, "an item must be a string or a non-empty list of strings, got " .. show(item)
+end
+
 for _, r in ipairs(records.family) do
-  if fields(r, r, {}, { name = "string", title = "string", size = "number" }, { "name", "title", "size" }, "family") then
+  if fields(r, r, {}, { name = "string", title = "string", instructions = "table" }, { "name", "title", "instructions" }, "family") then
     local ok = true
     if not r.name:match("^[a-z][a-z-]*$") then
       err_at(r, { "name" }, string.format("family name '%s' must be lower-case letters and '-'; allowed: [a-z-]+", r.name)); ok = false
     end
-    if math.type(r.size) ~= "integer" or r.size < 1 then err_at(r, { "size" }, "size must be a positive integer"); ok = false end
-    if FAMILIES[r.name] then err_at(r, { "name" }, "family '" .. r.name .. "' is defined twice"); ok = false end
+    local twice = FAMILIES[r.name] ~= nil -- its list is not judged against the first one's
+    if twice then err_at(r, { "name" }, "family '" .. r.name .. "' is defined twice"); ok = false end
+    local list_line = locate(r, { "instructions" })
+    local f = { name = r.name, title = r.title, instructions = {}, file = r.__file, line = r.__line, by_name = {} }
+    if #r.instructions == 0 or #sorted_keys(r.instructions) ~= #r.instructions then
+      err_at(r, { "instructions" }, "family " .. r.name .. ": instructions must be a non-empty list; " .. ITEM_FORMS); ok = false
+    end
+    local line = list_line
+    for _, item in ipairs(twice and {} or r.instructions) do
+      local it, why = family_item(item)
+      local first = type(item) == "table" and item[1] or item
+      if type(first) == "string" then -- the line of the item: the next one from the previous item's
+        line = find_line(r, line, '"%s*' .. (first:match("^%s*([a-z][a-z0-9_]*)") or first):gsub("%p", "%%%0") .. "%f[^%w_]")
+      end
+      if not it then
+        report(r.__file, line, string.format("family %s: %s; %s", r.name, why, ITEM_FORMS)); ok = false
+      else
+        it.line = line
+        local seen = LISTED[it.name]
+        if seen and seen.family == r.name then
+          report(r.__file, line, string.format("family %s lists '%s' twice (first at %s:%d); allowed: each instruction once",
+                                               r.name, it.name, seen.file, seen.line)); ok = false
+        elseif seen then
+          report(r.__file, line, string.format("family %s lists '%s', which family %s lists (%s:%d); allowed: one family per instruction",
+                                               r.name, it.name, seen.family, seen.file, seen.line)); ok = false
+        else
+          LISTED[it.name] = { family = r.name, file = r.__file, line = line }
+          f.by_name[it.name] = it
+          f.instructions[#f.instructions + 1] = it
+        end
+      end
+    end
     if ok then
-      FAMILIES[r.name] = { name = r.name, title = r.title, size = r.size }
+      FAMILIES[r.name] = f
       family_names[#family_names + 1] = r.name
     end
   end
@@ -1117,6 +1204,19 @@ for _, r in ipairs(records.instruction) do
   if type(r.family) == "string" and not FAMILIES[r.family] and not set(defined_names(records.family))[r.family] then
     err_at(r, { "family" }, string.format("unknown family '%s'; allowed: %s", r.family, join(family_names))); ok = false
   end
+  -- the family lists the instruction (with its planned entry points, checked below)
+  local fam, planned = type(r.family) == "string" and FAMILIES[r.family], nil
+  if fam and type(r.name) == "string" and r.name:match("^[a-z0-9_]+$") and r.__file:match("([^/]+)%.lua$") == r.name then
+    planned = fam.by_name[r.name]
+    if not planned then
+      local names_listed = {}
+      for _, it in ipairs(fam.instructions) do names_listed[#names_listed + 1] = it.name end
+      local other = LISTED[r.name]
+      err_at(r, { "family" }, string.format("family %s (%s:%d) does not list '%s'; it lists: %s; allowed: %s", fam.name, fam.file,
+        fam.line, r.name, join(names_listed), other and string.format("family = \"%s\", which lists it (%s:%d)", other.family, other.file, other.line)
+        or string.format("'%s' added to the instructions of family %s in %s", r.name, fam.name, fam.file)))
+    end
+  end
   if ok and type(r.name) == "string" then
     local base = r.__file:match("([^/]+)%.lua$")
     if not want_name(r, "instruction") then ok = false
@@ -1235,6 +1335,24 @@ for _, r in ipairs(records.instruction) do
     end
     ok = unique_rule_names(inst.rules, kind_rule_names(k)) and ok
     if inst.math then ok = check_math_dtypes(r, k, inst) and ok end
+    -- its entry points, as the kind and its forms give them: the plan's, when it has one
+    inst.entry_points = {}
+    for _, e in ipairs(k.entries) do
+      if not e.optional or inst.forms[e.form] then
+        local params = {}
+        for _, opn in ipairs(e.operands) do
+          local o = k.operands[opn]
+          params[#params + 1] = o.param and PARAMS[o.param].c_type .. " " .. opn or opn
+        end
+        inst.entry_points[#inst.entry_points + 1] = r.name .. e.suffix .. "(" .. join(params) .. ")"
+      end
+    end
+    if ok and planned and planned.entries and join(planned.entries) ~= join(inst.entry_points) then
+      err_at(r, { "kind" }, string.format("entry points %s (kind %s%s) differ from the plan of family %s (%s:%d): %s; allowed: "
+        .. "the planned entry points, or the plan changed to these", join(inst.entry_points), k.name, next(inst.forms) and " and forms" or "",
+        fam.name, fam.file, planned.line, join(planned.entries)))
+      ok = false
+    end
     if ok then instructions[#instructions + 1] = inst end
   end
 end
@@ -1272,7 +1390,10 @@ end
 local ops_out = {}
 for _, n in ipairs(op_names) do ops_out[#ops_out + 1] = OPS[n] end
 local families_out = {}
-for _, n in ipairs(family_names) do families_out[#families_out + 1] = FAMILIES[n] end
+for _, n in ipairs(family_names) do
+  local f = FAMILIES[n]; f.by_name = nil
+  families_out[#families_out + 1] = f
+end
 local params_out = {}
 for _, n in ipairs(param_names) do params_out[#params_out + 1] = PARAMS[n] end
 local doc = { dtypes = dtypes_out, families = families_out, profiles = profiles_out, ops = ops_out, params = params_out,

@@ -1,7 +1,8 @@
 """Splits build/spec.json (every spec, validated by gen/spec2json.lua) into the inputs of the
-per-instruction render edges: build/spec/shared.json (dtypes, profiles, kinds) and
-build/spec/<instruction>.json, each written only when its bytes change (ninja's restat then
-reruns only the render edges of what changed).
+per-instruction render edges: build/spec/shared.json (dtypes, profiles, kinds),
+build/spec/shared-families.json (spec/families.lua: only the index edge reads it, so a new
+planned instruction reruns that edge alone) and build/spec/<instruction>.json, each written
+only when its bytes change (ninja's restat then reruns only the render edges of what changed).
 
 Before writing anything it runs the checks Python makes after the loader (the model of every
 instruction, a template per kind and profile, and, for each instruction whose JSON changes, a
@@ -19,13 +20,19 @@ import model as M  # noqa: E402
 import outputs  # noqa: E402
 import testplan  # noqa: E402
 
-SHARED = ("dtypes", "families", "profiles", "ops", "params", "kinds")
+SHARED = ("dtypes", "profiles", "ops", "params", "kinds")
+FAMILIES = "shared-families.json"  # no instruction is named with a '-'
 
 
-def load(shared, instructions):
-    """The Model of shared.json and the given instruction JSONs, in that order."""
+def load(shared, instructions, families=None):
+    """The Model of shared.json and the given instruction JSONs, in that order, with the
+    families of `families` (shared-families.json; none without it)."""
     with open(shared, encoding="utf-8") as f:
         doc = json.load(f)
+    doc["families"] = []
+    if families:
+        with open(families, encoding="utf-8") as f:
+            doc["families"] = json.load(f)
     doc["instructions"] = []
     for path in instructions:
         with open(path, encoding="utf-8") as f:
@@ -71,7 +78,7 @@ def split(spec_json, out_dir):
     model = M.Model(doc)  # builds every instruction: the model's own checks
     check_templates(model)
     shared = os.path.join(out_dir, "shared.json")
-    files = {shared: encode({k: doc[k] for k in SHARED})}
+    files = {shared: encode({k: doc[k] for k in SHARED}), os.path.join(out_dir, FAMILIES): encode(doc["families"])}
     shared_changed = read(shared) != files[shared]
     # the profiles each instruction has tuples on decide the build graph: build.ninja depends on this
     files[os.path.join(out_dir, "profiles.txt")] = "".join(

@@ -354,7 +354,7 @@ param {
   name = "cmp",
   c_type = "pto_cmp",
   enum = "PTO_CMP",
-  upstream = "CmpMode", -- upstream's C++ enum (pto/common/type.hpp), its values named as these upper-cased
+  upstream = "CmpMode", -- upstream's C++ enum (runtime/cpp/pto/common/type.hpp), its values named as these upper-cased
   doc = "The comparison TCMPS makes of each element with the scalar.",
   values = { "eq", "ne", "lt", "gt", "ge", "le" },
 }

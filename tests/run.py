@@ -34,11 +34,12 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-# Golden files: this checkout's legality matrix and types header, and kernel files rendered in a
+# Golden files: this checkout's legality matrix, types header and docs/instructions.md, and kernel files rendered in a
 # scratch tree from the frozen fixture specs (tests/gen/fixtures/isa), so that they move with the
 # generator and its templates but not with the live specs.
 GOLDEN = [("out/legality.txt", "tests/golden/legality.txt"),
-          ("out/include/pto/pto_types.h", "tests/golden/pto_types.h")]
+          ("out/include/pto/pto_types.h", "tests/golden/pto_types.h"),
+          ("out/instructions.md", "docs/instructions.md")]  # the families' coverage, for readers of the repository
 FIXTURE_GOLDEN = [("out/cpu/tmaxs.c", "tests/golden/cpu_tmaxs.c")]
 FUZZ_RUNS = 100000  # per profile in ninja test: about 5 s each at 20k inputs/s
 # --child-silent-after-fork: a forked child that is meant to die (the simulators' trap test) is not a finding
@@ -217,7 +218,8 @@ def compare_golden(res, pairs, update):
             continue
         same = os.path.exists(b) and open(a, "rb").read() == open(b, "rb").read()
         add(res, f"golden {golden}", "ok" if same else "failed",
-            f"{out} differs from {golden}: review the change, then `ninja update-golden` and commit it")
+            f"{out} differs from {golden} (generated, committed): review the change, then `ninja update-golden` "
+            f"and commit it")
 
 
 def job(args):

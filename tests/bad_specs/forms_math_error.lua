@@ -1,7 +1,7 @@
--- target: isa/zz_rdiv.lua
--- expect: spec/isa/zz_rdiv.lua:7: forms.rev: unknown operand 'dst'; allowed: scalar, src
+-- target: isa/tdivs.lua
+-- expect: spec/isa/tdivs.lua:7: forms.rev: unknown operand 'dst'; allowed: scalar, src
 instruction {
-  name = "zz_rdiv",
+  name = "tdivs",
   family = "tile-scalar-and-immediate",
   kind = "elementwise_scalar",
   summary = "The scalar divided by each element.",

@@ -1,7 +1,7 @@
--- target: isa/tzz.lua
--- expect: spec/isa/tzz.lua:5: math: 'max' takes 1 argument(s), got 2
+-- target: isa/trowsum.lua
+-- expect: spec/isa/trowsum.lua:5: math: 'max' takes 1 argument(s), got 2
 instruction {
-  name = "tzz",
+  name = "trowsum",
   family = "reduce-and-expand",
   kind = "row_reduce",
   summary = "A row reduction whose math is not one.",

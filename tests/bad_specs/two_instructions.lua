@@ -1,8 +1,8 @@
--- target: isa/ttwo.lua
--- expect: spec/isa/ttwo.lua:9: a second instruction in one file; spec/isa/<name>.lua holds exactly one
--- expect: spec/isa/ttwo.lua:10: instruction 'ttwo' is defined twice
+-- target: isa/tcolexpandmax.lua
+-- expect: spec/isa/tcolexpandmax.lua:9: a second instruction in one file; spec/isa/<name>.lua holds exactly one
+-- expect: spec/isa/tcolexpandmax.lua:10: instruction 'tcolexpandmax' is defined twice
 instruction {
-  name = "ttwo",
+  name = "tcolexpandmax",
   family = "reduce-and-expand",
   kind = "col_expand",
   summary = "Two records in one file.",
@@ -10,7 +10,7 @@ instruction {
   legal = { a5 = { T = { "f32" } } },
 }
 instruction {
-  name = "ttwo",
+  name = "tcolexpandmax",
   family = "reduce-and-expand",
   kind = "col_expand",
   summary = "Two records in one file.",

@@ -3,10 +3,13 @@ specs (dtypes, profiles, kinds) with the instruction specs a test chooses, so th
 depends on which instructions spec/isa/ holds today.
 
 FIXTURES (tests/gen/fixtures/isa/) are frozen instruction specs: the CLI tests ask about them,
-the bad-spec corpus breaks them. They change only with the tests that read them.
+the bad-spec corpus breaks them. They change only with the tests that read them. An instruction
+a test writes (write_spec) is listed by its family in the tree's spec/families.lua, as a new
+instruction must be.
 """
 import glob
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -49,8 +52,33 @@ def tree(dst, fixtures=True, isa=None, real_isa=False):
 
 
 def write_spec(dst, name, text):
+    """spec/isa/<name>.lua, its instruction listed by its family (list_in_family)."""
     with open(os.path.join(dst, "spec", "isa", name + ".lua"), "w") as f:
         f.write(text)
+    list_in_family(dst, text)
+
+
+def list_in_family(dst, text):
+    """Lists the instruction of spec text `text` in its family in the tree's spec/families.lua,
+    without planned entry points (moved there if an earlier text put it in another family),
+    unless spec/families.lua lists it already: a scratch instruction (tgen) is a new instruction,
+    which its family must list."""
+    name, family = re.search(r'\bname = "(\w+)"', text), re.search(r'\bfamily = "([\w-]+)"', text)
+    if not name or not family:
+        return
+    path = os.path.join(dst, "spec", "families.lua")
+    with open(path) as f:
+        old = f.read()
+    listed = old.find(f' "{name.group(1)}",')  # by an earlier call: in the family of its spec?
+    if listed >= 0 and re.findall(r'\bname = "([\w-]+)"', old[:listed])[-1:] == [family.group(1)]:
+        return
+    plan = old.replace(f' "{name.group(1)}",', "")
+    m = re.search(r'\bname = "%s".*?\binstructions = \{' % re.escape(family.group(1)), plan, re.S)
+    if m and not re.search(r'"%s\b' % name.group(1), plan):  # an unknown family stays unknown: the loader says so
+        plan = plan[:m.end()] + f' "{name.group(1)}",' + plan[m.end():]
+    if plan != old:
+        with open(path, "w") as f:
+            f.write(plan)
 
 
 def configure(dst):

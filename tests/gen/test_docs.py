@@ -105,22 +105,26 @@ class HandWrittenDocs(unittest.TestCase):
                                 f"{os.path.relpath(page, ROOT)}: link to {target}, which is not a file of the repository")
 
 
-class CoverageTable(unittest.TestCase):
-    """docs/instructions.md says, per instruction of the two families, what the specs define."""
+class SpecCitations(unittest.TestCase):
+    """The specs, this checkout's and the frozen fixtures (tests/gen/fixtures/isa), cite files of
+    the repository only: every path their comments name exists here (out/ and build/ are
+    generated), and a section sign follows a page of it (`docs/contract.md §2`)."""
 
-    def test_rows_match_the_specs(self):
-        import sys
-        sys.path.insert(0, os.path.join(ROOT, "gen"))
-        import model as M
-        insts = {i.name: i for i in M.load_specs(ROOT).instructions}
-        with open(os.path.join(ROOT, "docs", "instructions.md")) as f:
-            rows = [ln.split("|") for ln in f.read().split("\n")]
-        rows = {r[1].strip().lower(): r for r in rows if len(r) == 7 and re.match(r"^ T[A-Z]+ $", r[1])}
-        for name, inst in insts.items():
-            with self.subTest(instruction=name):
-                self.assertIn(name, rows, "an instruction of the specs has no row")
-                profiles = ", ".join(p for p in ("cpu", "a2a3", "a5") if inst.tuples.get(p))
-                self.assertEqual((rows[name][4].strip(), rows[name][5].strip()), (f"`{inst.kind_name}`", profiles))
-        for name, r in rows.items():
-            if name not in insts:
-                self.assertEqual((r[4].strip(), r[5].strip()), ("", "planned"), name)
+    FILES = sorted(glob.glob(os.path.join(ROOT, "spec", "**", "*.lua"), recursive=True)
+                   + glob.glob(os.path.join(ROOT, "tests", "gen", "fixtures", "**", "*.lua"), recursive=True))
+
+    def test_cited_paths_exist(self):
+        self.assertTrue(self.FILES)
+        for path in self.FILES:
+            with open(path) as f:
+                text = f.read()
+            where = os.path.relpath(path, ROOT)
+            for cited in re.findall(r"[\w.-]*(?:/[\w.-]+)+\.(?:md|lua|py|c|h|hpp|j2|txt)\b", text):
+                if cited.startswith(("out/", "build/")):
+                    continue
+                self.assertFalse(cited.startswith(".."), f"{where} cites {cited}, outside the repository")
+                self.assertTrue(os.path.exists(os.path.join(ROOT, cited)), f"{where} cites {cited}, not a file of the repository")
+            for before in re.findall(r"(\S+)\s*§", text):
+                page = before.strip("[]()`")
+                self.assertTrue(page.endswith(".md") and os.path.exists(os.path.join(ROOT, page)),
+                                f"{where}: '{before} §' cites a section of no page of the repository")

@@ -1,0 +1,4 @@
+-- target: isa/tmaxs.lua
+-- replace: family = "tile-scalar-and-immediate"
+-- with: family = "reduce-and-expand"
+-- expect: spec/isa/tmaxs.lua:6: family reduce-and-expand (spec/families.lua:11) does not list 'tmaxs'; it lists: trowsum, trowprod, trowmax, trowmin, trowargmax, trowargmin, tcolsum, tcolprod, tcolmax, tcolmin, tcolargmax, tcolargmin, trowexpand, tcolexpand, trowexpandadd, trowexpandsub, trowexpandmul, trowexpanddiv, trowexpandmax, trowexpandmin, trowexpandexpdif, tcolexpandadd, tcolexpandsub, tcolexpandmul, tcolexpanddiv, tcolexpandmax, tcolexpandmin, tcolexpandexpdif; allowed: family = "tile-scalar-and-immediate", which lists it (spec/families.lua:36)

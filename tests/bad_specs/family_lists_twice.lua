@@ -1,0 +1,4 @@
+-- target: families.lua
+-- replace: "tsub(dst, src0, src1)",
+-- with: "tsub(dst, src0, src1)", "tsub",
+-- expect: spec/families.lua:{with}: family elementwise-tile-tile lists 'tsub' twice (first at spec/families.lua:{with}); allowed: each instruction once

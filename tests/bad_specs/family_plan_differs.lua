@@ -1,0 +1,4 @@
+-- target: families.lua
+-- replace: "tmaxs(dst, src, scalar)"
+-- with: "tmaxs(dst, scalar, src)"
+-- expect: spec/isa/tmaxs.lua:7: entry points tmaxs(dst, src, scalar) (kind elementwise_scalar) differ from the plan of family tile-scalar-and-immediate (spec/families.lua:{with}): tmaxs(dst, scalar, src); allowed: the planned entry points, or the plan changed to these

@@ -1,0 +1,3 @@
+-- target: families.lua
+-- append: family { name = "matrix", title = "Matrix" }
+-- expect: spec/families.lua:63: family: missing field 'instructions'

@@ -1,3 +1,0 @@
--- target: families.lua
--- append: family { name = "elementwise", title = "Elementwise" }
--- expect: spec/families.lua:6: family: missing field 'size'
