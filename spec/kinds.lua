@@ -454,52 +454,25 @@ end
 -- in the reserved scratch), so any tile, or NULL, is taken and never read
 local scratch = { tile = true, io = "tmp", dtype = "any", optional = true, layouts = { "ND" } }
 
-kind {
-  name = "elementwise_unary",
-  doc = "dst[i,j] = f(src[i,j]) over dst's valid region; src has dst's valid region.",
-  entries = { { form = "main", operands = { "dst", "src" } } },
-  operands = { dst = tile("out"), src = tile("in") },
-  axes = {},
-  in_place = { dst = { "src" } },
-  kernel = "{T}",
-  rules = { valid_as_dst("src") },
-}
-
-kind {
-  name = "elementwise_binary",
-  doc = "dst[i,j] = f(src0[i,j], src1[i,j]) over dst's valid region; both sources have dst's valid region.",
-  entries = { { form = "main", operands = { "dst", "src0", "src1" } } },
-  operands = { dst = tile("out"), src0 = tile("in"), src1 = tile("in") },
-  axes = {},
-  in_place = { dst = { "src0", "src1" } },
-  kernel = "{T}",
-  scalar_unit = true,
-  rules = { valid_as_dst("src0", "src1") },
-}
-
-kind {
-  name = "elementwise_binary_tmp",
-  doc = "dst[i,j] = f(src0[i,j], src1[i,j]) over dst's valid region, with upstream's tmp operand (any tile or "
-     .. "NULL; never read).",
-  entries = { { form = "main", operands = { "dst", "src0", "src1", "tmp" } } },
-  operands = { dst = tile("out"), src0 = tile("in"), src1 = tile("in"), tmp = scratch },
-  axes = {},
-  in_place = { dst = { "src0", "src1" } },
-  kernel = "{T}",
-  scalar_unit = true,
-  rules = { valid_as_dst("src0", "src1") },
-}
-
-kind {
-  name = "elementwise_ternary",
-  doc = "dst[i,j] = f(src0[i,j], src1[i,j], src2[i,j]) over dst's valid region; every source has dst's valid region.",
-  entries = { { form = "main", operands = { "dst", "src0", "src1", "src2" } } },
-  operands = { dst = tile("out"), src0 = tile("in"), src1 = tile("in"), src2 = tile("in") },
-  axes = {},
-  in_place = { dst = { "src0", "src1", "src2" } },
-  kernel = "{T}",
-  rules = { valid_as_dst("src0", "src1", "src2") },
-}
+-- One of the tile-tile arithmetic kinds: dst and the sources (in order), each of dst's valid
+-- region and dtype; with_tmp adds upstream's tmp last. dst may be any source's very tile.
+local function tile_tile(name, doc, sources, with_tmp)
+  local ops, entry = { dst = tile("out") }, { "dst" }
+  for _, s in ipairs(sources) do ops[s] = tile("in"); entry[#entry + 1] = s end
+  if with_tmp then ops.tmp = scratch; entry[#entry + 1] = "tmp" end
+  return kind {
+    name = name, doc = doc, entries = { { form = "main", operands = entry } }, operands = ops, axes = {},
+    in_place = { dst = sources }, kernel = "{T}", scalar_unit = #sources == 2 or nil,
+    rules = { valid_as_dst(table.unpack(sources)) },
+  }
+end
+tile_tile("elementwise_unary", "dst[i,j] = f(src[i,j]) over dst's valid region; src has dst's valid region.", { "src" })
+tile_tile("elementwise_binary", "dst[i,j] = f(src0[i,j], src1[i,j]) over dst's valid region; both sources have dst's "
+          .. "valid region.", { "src0", "src1" })
+tile_tile("elementwise_binary_tmp", "dst[i,j] = f(src0[i,j], src1[i,j]) over dst's valid region, with upstream's tmp "
+          .. "operand (any tile or NULL; never read).", { "src0", "src1" }, true)
+tile_tile("elementwise_ternary", "dst[i,j] = f(src0[i,j], src1[i,j], src2[i,j]) over dst's valid region; every source "
+          .. "has dst's valid region.", { "src0", "src1", "src2" })
 
 kind {
   name = "compare",
