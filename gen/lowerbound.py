@@ -10,7 +10,7 @@ repeat, or the levels of its tree (gen/kinds/row_reduce.py).
 Its instruction bound is one instruction per 255 repeats of each instruction the kernel needs.
 
 A5 counts instructions (one register each): per register of output, a load of each full input, the
-operation and the store. Elementwise regions whose rows are back to back run as one; expand rows
+operation and the store, and one predicate (plt) a call. Elementwise regions whose rows are back to back run as one; expand rows
 run one by one (a register cannot hold two rows' broadcast values), and each row needs its narrow
 value in a register (mode 2: one block load; mode 1: one element load and a vdup), each
 col-expand chunk its narrow row chunk. An argmax (argmin) row needs, as upstream's A5 scheme does,
@@ -54,8 +54,19 @@ def a2a3(m, parts):
 
 
 def a5(value):
-    """A5: instructions."""
-    return {"metric": "instructions", "value": value, "instructions": 0}
+    """A5: instructions, and the predicate every register operation needs (one plt a call)."""
+    return {"metric": "instructions", "value": value + 1, "instructions": 0}
+
+
+def issued(step, dt):
+    """The instructions a program step needs: a select (spec/ops.lua lower.select) three, the
+    operation, the compare and vsel; a shift by a count per lane (A5) also the count's clamp and,
+    where wide counts give 0, the compare and select of those lanes (npu._a5_counts); else one."""
+    if step["cls"] == "select":
+        return 3
+    if step.get("count") and step["cls"] == "binary":
+        return 2 if step["count"] == "sign" and dt["class"] == "signed" else 4
+    return 1
 
 
 def bound(inst, p, tup, vr, vc, storage_cols):
@@ -69,9 +80,14 @@ def bound(inst, p, tup, vr, vc, storage_cols):
         return {"metric": "scalar", "value": 2 * vr * vc, "instructions": 0}
     dups = sum(1 for s in prog["steps"] if s["cls"] == "dup")  # a scalar no instruction takes: broadcast once
     if hasattr(kind, "walks"):  # a kind whose kernels run programs: bounded per instruction
-        # a select (spec/ops.lua lower.select) issues three: the operation, the compare, vsel
-        n = sum(3 if s["cls"] == "select" else 1 for s in lower.compute_steps(prog))
-        b = kind.lower_bound(m, p, tup, vr, vc, storage_cols, E, n)
+        # a select (spec/ops.lua lower.select) issues three: the operation, the compare, vsel; and
+        # writes the bits' address for CMPMASK and loads it at least once
+        steps = lower.compute_steps(prog)
+        b = kind.lower_bound(m, p, tup, vr, vc, storage_cols, E, sum(issued(s, inst.model.dtypes[inst.math_dtype(tup)])
+                                                                     for s in steps))
+        selects = 2 * sum(s["cls"] == "select" for s in steps)
+        b["value"] += selects
+        b["instructions"] += selects
     else:
         b = kind.lower_bound(m, p, tup, vr, vc, storage_cols, E)
     b["value"] += dups

@@ -62,19 +62,20 @@ def _a5_counts(p, dt, step, out, args, k):
         k["issue"].append(f"pto_{p}_vsel_b{w}(&{out}, &{out}, &zero, &below); /* 0 where the count was {w} or more */")
 
 
-SELECT_REPEATS = 16  # repeats of columns a run of an a2a3 select takes: its product and bits in the scratch
+SELECT_ROWS = 24  # rows a batch of an a2a3 select takes: a repeat each of products and bits in the scratch
 
 
 def _a2a3_select(p, m, dt, steps):
-    """a2a3: a where a >= +0, else a op b (spec/ops.lua lower.select; the whole math): per row, runs
-    of SELECT_REPEATS repeats: the instruction's results and vcmpvs's bits of a >= +0 in the
-    scratch, their address into CMPMASK, vsel in tensor-tensor mode (templates/a2a3/select_rows.j2)."""
+    """a2a3: a where a >= +0, else a op b (spec/ops.lua lower.select; the whole math): per batch of
+    SELECT_ROWS rows and chunk of E columns, one repeat a row: the instruction's results and
+    vcmpvs's bits of a >= +0 in the scratch, their address into CMPMASK, vsel in tensor-tensor mode
+    (templates/a2a3/select_rows.j2)."""
     if len(steps) != 1:
         raise lower.NoLowering(f"{p}: a select (spec/ops.lua lower.select) must be the whole math")
     E = m["repeat_bytes"] // dt["bytes"]
-    bits = SELECT_REPEATS * E // 8
+    bits = SELECT_ROWS * E // 8
     return {"select": {"vop": f"pto_{p}_{steps[0]['instr']}_{dt['name']}", "vcmp": f"pto_{p}_vcmpvs_{dt['name']}",
-                       "run": SELECT_REPEATS * E, "bits_at": m["block_bytes"],
+                       "batch": SELECT_ROWS, "bits_at": m["block_bytes"],
                        "t_at": m["block_bytes"] + -(-bits // m["block_bytes"]) * m["block_bytes"]}}
 
 

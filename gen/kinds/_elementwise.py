@@ -92,7 +92,11 @@ def dst_and_full(plan, tup, vr, vc, extra, variant, full):
             full: T.tile(di(full), vr + (variant + 1) % 2, T.roundup(vc, B) + (B if variant % 3 == 1 else 0), vr, vc)}
 
 
-def a2a3_bound(m, vr, vc, E, extra=(), ops=1):
+def a2a3_bound(m, vr, vc, E, extra=(), ops=1, storage_cols=None):
     """A2A3: every output element needs a lane of some repeat of each of the program's `ops`
-    instructions, plus the kind's extra repeats."""
-    return LB.a2a3(m, [LB.ceil(vr * vc, E)] * ops + list(extra))
+    instructions, plus the kind's extra repeats. A repeat spans 8 blocks, and rows that are not
+    back to back (storage_cols != vc) share none: then each row's ceil(vc / B) blocks."""
+    per = m["repeat_bytes"] // m["block_bytes"]
+    lanes = (LB.ceil(vr * vc, E) if storage_cols in (None, vc) or vr == 1
+             else LB.ceil(vr * LB.ceil(vc, E // per), per))
+    return LB.a2a3(m, [lanes] * ops + list(extra))

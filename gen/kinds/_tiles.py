@@ -83,7 +83,7 @@ def lower_bound(m, p, tup, vr, vc, storage_cols, E, ops=1):
     """A2A3: a lane of a repeat of each instruction per element. A5: per register, a load of each
     source, the instructions and a store."""
     if p == "a2a3":
-        return EW.a2a3_bound(m, vr, vc, E, ops=ops)
+        return EW.a2a3_bound(m, vr, vc, E, ops=ops, storage_cols=storage_cols)
     return LB.a5((len(sources_of(tup)) + 1 + ops) * LB.runs(vr, vc, storage_cols, E))
 
 

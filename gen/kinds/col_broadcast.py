@@ -26,5 +26,5 @@ def test_operands(plan, tup, vr, vc, extra, variant):
 
 def lower_bound(m, p, tup, vr, vc, storage_cols, E):
     if p == "a2a3":
-        return EW.a2a3_bound(m, vr, vc, E)
+        return EW.a2a3_bound(m, vr, vc, E, storage_cols=storage_cols)
     return LB.a5((1 + vr) * LB.ceil(vc, E))  # each register of row 0 loaded once, stored to every row

@@ -34,5 +34,5 @@ def test_operands(plan, tup, vr, vc, extra, variant):
 
 def lower_bound(m, p, tup, vr, vc, storage_cols, E, ops=1):
     if p == "a2a3":
-        return EW.a2a3_bound(m, vr, vc, E, ops=ops)
+        return EW.a2a3_bound(m, vr, vc, E, ops=ops, storage_cols=storage_cols)
     return X.a5_bound(vr, vc, E, LB.ceil(vc, E), ops)  # each chunk its narrow row chunk

@@ -34,5 +34,5 @@ def more_cases(plan, tup, shapes, B):
 
 def lower_bound(m, p, tup, vr, vc, storage_cols, E):
     if p == "a2a3":
-        return EW.a2a3_bound(m, vr, vc, E)
+        return EW.a2a3_bound(m, vr, vc, E, storage_cols=storage_cols)
     return LB.a5(3 * LB.runs(vr, vc, storage_cols, E))

@@ -20,7 +20,7 @@ def walks(inst, p, tup, m, dt):
 
 def lower_bound(m, p, tup, vr, vc, storage_cols, E, ops=1):
     if p == "a2a3":
-        return EW.a2a3_bound(m, vr, vc, E, ops=ops)
+        return EW.a2a3_bound(m, vr, vc, E, ops=ops, storage_cols=storage_cols)
     return LB.a5((2 + ops) * LB.runs(vr, vc, storage_cols, E))  # a load, the instructions, a store
 
 

@@ -3,6 +3,7 @@ kernels write the scalar's bits. A DN tile is walked as the ND tile of its stora
 columns swapped), so one kernel serves both layouts."""
 from kinds._moves import (MAIN_OPERAND, IN_PLACE_FILL, MEMCPY_TARGET, element_ctx, cpu_variants, plain_ctx,  # noqa: F401
                           reference, test_shapes, extra_fills)
+from kinds import _elementwise as EW
 from kinds import _moves as MV
 import lowerbound as LB
 import testplan as T
@@ -43,5 +44,5 @@ def lower_bound(m, p, tup, vr, vc, storage_cols, E):
     """A2A3: a vector_dup repeat per E elements; A5: the broadcast and a predicate, then a store
     per register (a DN dst is test_operands' transposed shape: vr lines of vc elements either way)."""
     if p == "a2a3":
-        return LB.a2a3(m, [LB.ceil(vr * vc, E)])
+        return EW.a2a3_bound(m, vr, vc, E, storage_cols=storage_cols)
     return LB.a5(2 + LB.runs(vr, vc, storage_cols, E))

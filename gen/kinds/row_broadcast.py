@@ -32,5 +32,5 @@ def test_operands(plan, tup, vr, vc, extra, variant):
 def lower_bound(m, p, tup, vr, vc, storage_cols, E):
     if p == "a2a3":  # a DN column: vbrcb, 8 rows a repeat, then the copies; ND: the fills (scalar reads aside)
         vbrcb = [LB.ceil(vr, m["repeat_bytes"] // m["block_bytes"])] if tup.layouts["src"] == "DN" else []
-        return EW.a2a3_bound(m, vr, vc, E, vbrcb)
+        return EW.a2a3_bound(m, vr, vc, E, vbrcb, storage_cols=storage_cols)
     return LB.a5(vr * (2 + LB.ceil(vc, E)))  # per row: its value into a register (load, vdup), then the stores

@@ -49,6 +49,7 @@ def test_operands(plan, tup, vr, vc, extra, variant):
 def lower_bound(m, p, tup, vr, vc, storage_cols, E, ops=1):
     mode1 = tup.axes["mode"] == "mode1"
     if p == "a2a3":  # vbrcb: 8 rows a repeat
-        return EW.a2a3_bound(m, vr, vc, E, [LB.ceil(vr, m["repeat_bytes"] // m["block_bytes"])] if mode1 else [], ops)
+        return EW.a2a3_bound(m, vr, vc, E, [LB.ceil(vr, m["repeat_bytes"] // m["block_bytes"])] if mode1 else [], ops,
+                             storage_cols)
     # each row needs its narrow value in a register: mode 2 one block load, mode 1 an element load and a vdup
     return X.a5_bound(vr, vc, E, vr * (2 if mode1 else 1), ops)

@@ -47,8 +47,8 @@ def test_operands(plan, tup, vr, vc, extra, variant):
 
 def lower_bound(m, p, tup, vr, vc, storage_cols, E):
     """A2A3: a select repeat per E columns of each row (a row's bits start a selection) and its
-    address for CMPMASK. A5: per chunk of E columns of each row a load of each source and of the
+    address for CMPMASK (written, then loaded). A5: per chunk of E columns of each row a load of each source and of the
     bits, the select and the store."""
-    if p == "a2a3":
-        return LB.a2a3(m, [vr * LB.ceil(vc, E), vr])
+    if p == "a2a3":  # the address: vector_dup into a block, set_cmpmask
+        return LB.a2a3(m, [vr * LB.ceil(vc, E), 2 * vr])
     return LB.a5(5 * vr * LB.ceil(vc, E))
