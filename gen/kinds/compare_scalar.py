@@ -1,11 +1,12 @@
 """Kind compare_scalar: TCMPS, every element of src compared with the scalar into a u8 bit mask
 (docs/contract.md section 2): bit j mod 8 of byte (i, j / 8), least significant first, bits past
 the valid columns 0. The comparison is a runtime parameter (pto_cmp), an axis: each mode has its
-own kernel. IEEE comparisons: with a NaN only NE holds, -0 == +0. The cpu packs 8 comparisons a
-byte; A2A3 compares whole repeats (vcmpvs writes E bits a repeat, no mask) straight into the
-mask row for the full repeats and into the scratch for the last partial one, whose bytes the
-scalar unit copies with the bits past the valid columns cleared; A5 compares a register (vcmps)
-into a predicate and stores its bits (psts), likewise through the scratch for a partial chunk."""
+own kernel. IEEE comparisons: with a NaN only NE holds, -0 == +0. The cpu compares a block of 64
+columns into lanes and packs them 8 bytes at once (templates/cpu/masks.j2); A2A3 compares whole
+repeats (vcmpvs writes E bits a repeat, no mask) straight into the mask row for the full repeats
+and into the scratch for the last partial one, whose bytes the scalar unit copies with the bits
+past the valid columns cleared; A5 compares a register (vcmps) into a predicate and stores its bits
+(psts), likewise through the scratch for a partial chunk."""
 from kinds import same_c
 import cexpr
 from kinds import _elementwise as EW
@@ -31,9 +32,25 @@ def mask_bytes(vc):
 
 
 def element_ctx(inst, p, tup, prefix, convert_all):
-    """The compare in the compute type: f16 and bf16 widen exactly to f32."""
+    """The compare in the compute type (f16 and bf16 widen exactly to f32: load, the plain loop's),
+    and the kernels' compare keys: an element and the scalar as they compare (key, KT, scalar_key).
+    f32 and integers compare as they are; f16 and bf16 by their keys of pto_<p>_simd.h, the signed
+    magnitude in int16 (the order of the values, -0 = +0, integer lanes that vectorise), a NaN's key
+    beyond every number on the side where the mode is false (above for eq, ne, lt, le: cmpkey; below
+    for gt, ge: cmpkey_min); a NaN scalar takes the key on the other side, which no element equals
+    or passes, so every mode is false but ne."""
     dt = tup.dtype_of("src")
-    return dict(cexpr.dtype_c(dt, prefix, False), mode=tup.axes["mode"], cmp=C_OPERATOR[tup.axes["mode"]])
+    mode = tup.axes["mode"]
+    c = dict(cexpr.dtype_c(dt, prefix, False), mode=mode, cmp=C_OPERATOR[mode])
+    if c["load"]:
+        up = mode in ("gt", "ge")
+        key = f"{prefix}__cmpkey{'_min' if up else ''}_{dt['name']}"
+        c.update(key=key, KT="int16_t", key_note=f"{dt['name']} compares by its key ({key}).",
+                 scalar_key=f"{prefix}__isnan_{dt['name']}(scalar_bits) ? {'INT16_MAX' if up else 'INT16_MIN'} "
+                            f": {key}(scalar_bits)")
+    else:
+        c.update(key="", KT=c["T"], key_note="", scalar_key="scalar_bits")
+    return c
 
 
 cpu_variants = same_c  # every ISA variant compiles the same C

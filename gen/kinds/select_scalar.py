@@ -1,9 +1,10 @@
 """Kind select_scalar: TSELS, dst[i,j] = bit (i, j) of a u8 bit mask ? src[i,j] : the scalar
 (docs/contract.md section 2; the mask as compare_scalar writes it, bits past the valid columns
-never read). The cpu reads a byte per 8 columns; A2A3 puts the scalar in CMPMASK (the scalar
-unit writes it into tmp's first block, set_cmpmask loads it) and selects a row at a time with
-vsel in tensor-scalar mode, the row's mask bits its selection; A5 broadcasts the scalar into a
-register (vbr), loads a chunk's bits into a predicate (plds) and selects (vsel)."""
+never read). The cpu unpacks 8 mask bytes into a block of 64 lanes and selects over the block
+(templates/cpu/masks.j2); A2A3 puts the scalar in CMPMASK (the scalar unit writes it into tmp's
+first block, set_cmpmask loads it) and selects a row at a time with vsel in tensor-scalar mode, the
+row's mask bits its selection; A5 broadcasts the scalar into a register (vbr), loads a chunk's bits
+into a predicate (plds) and selects (vsel)."""
 from kinds import same_c
 import cexpr
 from kinds import _elementwise as EW

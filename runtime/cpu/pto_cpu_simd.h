@@ -6,7 +6,10 @@
  *   variant of the generated tables of pto_cpu_ops.h (PTO_CPU_REDUCTIONS, PTO_CPU_INTS, ...).
  * - The x86 variants' vector primitives, among them the F16C variants' f16 conversions, one
  *   element or one vector at a time: the same bits as the software conversions of pto_cpu_ops.h
- *   (a NaN stays a NaN). */
+ *   (a NaN stays a NaN).
+ * - Bit masks (TCMPS, TSELS; templates/cpu/masks.j2): 64 lanes of a byte a column packed into 8
+ *   mask bytes and back, per ISA variant, a byte at a time portably; the 16-bit float formats'
+ *   compare keys. */
 #ifndef PTO_CPU_SIMD_H
 #define PTO_CPU_SIMD_H
 
@@ -133,6 +136,59 @@ PTO_CPU_HALFS(PTO_CPU__HALF)
 #define PTO_CPU__INT_ROWS(fn, better, rank, name, S, K) \
     PTO_CPU__ROWS(fn, better, name, S, K, pto_cpu__rank_##name)
 PTO_CPU_INTS(PTO_CPU__INT)
+
+/* Bit masks (docs/contract.md section 2: bit k of a mask byte is the column 8b + k of byte b,
+ * least significant bit first), for the block loops of templates/cpu/masks.j2. A lane is one
+ * column's bit as a byte, 0 or 1: kernels compute lanes in loops that vectorise, and these turn
+ * them into mask bytes and back. Per byte, portable: pto_cpu__mask_byte packs 8 lanes,
+ * pto_cpu__mask_lanes unpacks a byte into 8. Per block of 64 lanes (8 mask bytes), per ISA
+ * variant v: pto_cpu__<v>_mask_pack64 and pto_cpu__<v>_mask_unpack64 (the baseline's are portable
+ * 64-bit arithmetic; the x86 variants' a movemask or a mask register). Byte order: the 64-bit
+ * words are built and taken apart by shifts, so the bits are the same on either endianness. */
+static inline uint8_t pto_cpu__mask_byte(const uint8_t *lanes)
+{
+    uint64_t x = 0; /* lane k in bit 8k */
+    size_t k;
+    for (k = 0; k < 8; k++) x |= (uint64_t)lanes[k] << (8 * k);
+    /* the multiplier's byte m is 2^(7-m): lane k reaches bit 56 + k through m = 7 - k, and no
+     * two products meet below bit 56, so nothing carries into the top byte */
+    return (uint8_t)((x * 0x0102040810204080u) >> 56);
+}
+static inline void pto_cpu__mask_lanes(uint8_t *lanes, unsigned bits)
+{
+    /* bit k of the byte, copied to every byte, kept in byte k (2^k or 0); adding 0x7f to each
+     * byte (no carry out of it) sets its top bit exactly when it is nonzero */
+    const uint64_t x = ((uint64_t)(bits & 0xffu) * 0x0101010101010101u) & 0x8040201008040201u;
+    const uint64_t y = ((x + 0x7f7f7f7f7f7f7f7fu) >> 7) & 0x0101010101010101u;
+    size_t k;
+    for (k = 0; k < 8; k++) lanes[k] = (uint8_t)(y >> (8 * k));
+}
+/* The compare keys of a 16-bit float format (TCMPS; inf the bits of +inf): its signed magnitude
+ * as int16_t, which orders numbers as their values with -0 = +0, in 16-bit lanes that vectorise.
+ * A NaN takes the key beyond every number on the side where a compare with it must be false:
+ * INT16_MAX for ==, !=, < and <= (cmpkey), INT16_MIN for > and >= (cmpkey_min). */
+#define PTO_CPU__HALF_KEYS(name, inf)                                                    \
+    static inline int16_t pto_cpu__cmpkey_##name(uint16_t h)                             \
+    {                                                                                    \
+        const int16_t a = (int16_t)(h & 0x7fffu);                                        \
+        return (h & 0x7fffu) > inf ? INT16_MAX : (h >> 15) ? (int16_t)-a : a;           \
+    }                                                                                    \
+    static inline int16_t pto_cpu__cmpkey_min_##name(uint16_t h)                         \
+    {                                                                                    \
+        const int16_t a = (int16_t)(h & 0x7fffu);                                        \
+        return (h & 0x7fffu) > inf ? INT16_MIN : (h >> 15) ? (int16_t)-a : a;           \
+    }
+PTO_CPU_HALFS(PTO_CPU__HALF_KEYS)
+static inline void pto_cpu__baseline_mask_pack64(uint8_t *out, const uint8_t *lanes)
+{
+    size_t b;
+    for (b = 0; b < 8; b++) out[b] = pto_cpu__mask_byte(lanes + 8 * b);
+}
+static inline void pto_cpu__baseline_mask_unpack64(uint8_t *lanes, const uint8_t *bits)
+{
+    size_t b;
+    for (b = 0; b < 8; b++) pto_cpu__mask_lanes(lanes + 8 * b, bits[b]);
+}
 
 #if PTO_CPU_X86
 #include <immintrin.h>
@@ -390,6 +446,53 @@ PTO_CPU_AVX512 static inline size_t pto_cpu__avx512_first(__m512i k0, __m512i f0
 PTO_CPU_X86_VARIANTS(PTO_CPU__X86_ROWS, f, f32, float)
 PTO_CPU_HALFS(PTO_CPU__X86_HALF)
 PTO_CPU_INTS(PTO_CPU__X86_INT)
+/* Bit masks: 64 lanes to 8 mask bytes and back (see the portable ones above) */
+static inline uint64_t pto_cpu__x86_mask_load64(const uint8_t *bits)
+{
+    uint64_t m = 0;
+    size_t b;
+    for (b = 0; b < 8; b++) m |= (uint64_t)bits[b] << (8 * b);
+    return m;
+}
+static inline void pto_cpu__x86_mask_store64(uint8_t *out, uint64_t m)
+{
+    size_t b;
+    for (b = 0; b < 8; b++) out[b] = (uint8_t)(m >> (8 * b));
+}
+/* AVX2: a lane shifted to its byte's top bit, 32 bytes' top bits at once; back, each byte of a
+ * 32-bit word copied to 8 bytes, each keeping its own bit, then 1 where it is nonzero */
+PTO_CPU_AVX2 static inline uint32_t pto_cpu__avx2_mask_pack32(const uint8_t *lanes)
+{
+    return (uint32_t)_mm256_movemask_epi8(_mm256_slli_epi16(_mm256_loadu_si256((const __m256i *)(const void *)lanes), 7));
+}
+PTO_CPU_AVX2 static inline void pto_cpu__avx2_mask_pack64(uint8_t *out, const uint8_t *lanes)
+{
+    pto_cpu__x86_mask_store64(out, pto_cpu__avx2_mask_pack32(lanes) | (uint64_t)pto_cpu__avx2_mask_pack32(lanes + 32) << 32);
+}
+PTO_CPU_AVX2 static inline __m256i pto_cpu__avx2_mask_lanes32(uint32_t m)
+{
+    const __m256i pick = _mm256_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1,
+                                          2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3);
+    const __m256i bit = _mm256_set1_epi64x((long long)0x8040201008040201u);
+    const __m256i x = _mm256_and_si256(_mm256_shuffle_epi8(_mm256_set1_epi32((int)m), pick), bit);
+    return _mm256_min_epu8(x, _mm256_set1_epi8(1));
+}
+PTO_CPU_AVX2 static inline void pto_cpu__avx2_mask_unpack64(uint8_t *lanes, const uint8_t *bits)
+{
+    const uint64_t m = pto_cpu__x86_mask_load64(bits);
+    _mm256_storeu_si256((__m256i *)(void *)lanes, pto_cpu__avx2_mask_lanes32((uint32_t)m));
+    _mm256_storeu_si256((__m256i *)(void *)(lanes + 32), pto_cpu__avx2_mask_lanes32((uint32_t)(m >> 32)));
+}
+/* AVX-512 (BW): 64 lanes are one mask register */
+PTO_CPU_AVX512 static inline void pto_cpu__avx512_mask_pack64(uint8_t *out, const uint8_t *lanes)
+{
+    const __m512i l = _mm512_loadu_si512(lanes);
+    pto_cpu__x86_mask_store64(out, (uint64_t)_mm512_test_epi8_mask(l, l));
+}
+PTO_CPU_AVX512 static inline void pto_cpu__avx512_mask_unpack64(uint8_t *lanes, const uint8_t *bits)
+{
+    _mm512_storeu_si512(lanes, _mm512_maskz_mov_epi8((__mmask64)pto_cpu__x86_mask_load64(bits), _mm512_set1_epi8(1)));
+}
 #endif
 
 #endif /* PTO_CPU_SIMD_H */
