@@ -76,20 +76,24 @@ def on_stored_bits(ast, dtype, ops):
 
 def format_names(ops, dtype, prefix, names=None, fast=False):
     """names (kernel_math's) plus the operations that round to the dtype themselves (spec/ops.lua
-    per_format): on f16/bf16 their _f name becomes the dtype's own, pto_<p>__<op>_<dtype>; fast:
-    their vectorising form, pto_<p>__<op>_fast_<f|dtype>, a NaN where a slow path must decide."""
+    per_format): on f16/bf16 their _f name becomes the dtype's own, pto_<p>__<op>_<dtype>; fast: the
+    operations with a vectorising form (spec/ops.lua fast) take it, pto_<p>__<op>_fast_<f|dtype>
+    (the dtype's own where it rounds to it), a NaN where a slow path must decide."""
     out = dict(names or {})
     half = dtype["class"] == "float" and dtype["bits"] < 32
     for o in ops:
-        if o.get("per_format") and (half or fast):
-            out[f"{o['name']}_f"] = f"{prefix}__{o['name']}{'_fast' if fast else ''}_{dtype['name'] if half else 'f'}"
+        own = o.get("per_format") and half
+        if fast and o.get("fast"):
+            out[f"{o['name']}_f"] = f"{prefix}__{o['name']}_fast_{dtype['name'] if own else 'f'}"
+        elif own:
+            out[f"{o['name']}_f"] = f"{prefix}__{o['name']}_{dtype['name']}"
     return out
 
 
-def has_per_format(ast, ops):
-    """Does the math use an operation of spec/ops.lua with per_format (a kernel redoes its NaNs)?"""
-    per = {o["name"] for o in ops if o.get("per_format")}
-    return ast["op"] == "call" and (ast["fn"] in per or any(has_per_format(a, ops) for a in ast["args"]))
+def has_fast(ast, ops):
+    """Does the math use an operation of spec/ops.lua with a fast form (a kernel redoes its NaNs)?"""
+    fast = {o["name"] for o in ops if o.get("fast")}
+    return ast["op"] == "call" and (ast["fn"] in fast or any(has_fast(a, ops) for a in ast["args"]))
 
 
 def kernel_math(ast, dtype, prefix, bits=False, names=None, ref=None):

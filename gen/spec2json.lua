@@ -404,8 +404,8 @@ end
 -- element operations (spec/ops.lua)
 
 local OP_FIELDS = { name = "string", symbol = "string", arity = "number", classes = "table", commutative = "boolean",
-                    reduce = "boolean", summary = "string", lower = "table", per_format = "boolean", fold = "string",
-                    bits = "boolean" }
+                    reduce = "boolean", summary = "string", lower = "table", per_format = "boolean", fast = "boolean",
+                    fold = "string", bits = "boolean" }
 local SYMBOLS = { "+", "-", "*", "/", "<<", ">>", "&", "|", "^", "~" }
 local PREFIX = { ["-"] = true, ["~"] = true } -- the symbols a one-operand operation may have
 local LOWER_FIELDS = { vector = "string", scalar = "string", scalar_unit = "boolean", count = "string", fold = "string",
@@ -439,8 +439,8 @@ for _, r in ipairs(records.op) do
     if ok and OPS[r.name] then err_at(r, { "name" }, "operation '" .. r.name .. "' is defined twice"); ok = false end
     if ok then
       OPS[r.name] = { name = r.name, symbol = r.symbol, arity = r.arity, classes = r.classes, commutative = r.commutative or false,
-                      reduce = r.reduce or false, per_format = r.per_format or false, bits = r.bits or false, fold = fold,
-                      summary = r.summary, lower = {}, file = r.__file, line = r.__line, __rec = r }
+                      reduce = r.reduce or false, per_format = r.per_format or false, fast = r.fast or false, bits = r.bits or false,
+                      fold = fold, summary = r.summary, lower = {}, file = r.__file, line = r.__line, __rec = r }
       op_names[#op_names + 1] = r.name
       if r.symbol then op_symbols[r.symbol .. "/" .. tostring(r.arity)] = r.name end
     end

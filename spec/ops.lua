@@ -11,7 +11,9 @@
 -- reduction of a value by this operation: <fold>(src), the whole math of a kind with
 -- reduce = "value"; docs/contract.md §2 gives its order), per_format (f16/bf16 call their own
 -- pto_<p>__<name>_<dtype>, which rounds to the dtype, instead of the f32 one), bits (exact on the
--- stored bits of every float format: f16 and bf16 are not converted), summary (one line, for the docs),
+-- stored bits of every float format: f16 and bf16 are not converted), fast (the cpu kernels first
+-- run its vectorising form pto_<p>__<name>_fast_<f|dtype>, a NaN where it cannot decide, then the
+-- operation itself on those elements), summary (one line, for the docs),
 -- and lower = { <profile> = how that profile's vector ISA computes it }:
 --   vector = "vadd"      the instruction on two vectors (reduce: the reduction instruction)
 --   scalar = "vadds"     the instruction on a vector and the scalar, vector first
@@ -98,18 +100,19 @@ op { name = "lrelu", arity = 2, classes = { "float" },
      lower = { a2a3 = { scalar = "vlrelu", select = "vmul" }, a5 = { vector = "vprelu", scalar = "vlrelu" } } }
 
 -- The exact remainders: neither NPU has an instruction that computes them exactly (upstream's
--- src - trunc(src/s)*s rounds at every step), so both run them on the scalar unit.
-op { name = "fmod", arity = 2, classes = { "float", "signed", "unsigned" },
+-- src - trunc(src/s)*s rounds at every step), so both run them on the scalar unit. Their fast
+-- form takes one step in double where the quotient is below 2^28 (runtime/common/pto_ops_core.h).
+op { name = "fmod", arity = 2, classes = { "float", "signed", "unsigned" }, fast = true,
      summary = "fmod(a, b) = a - n*b, n = trunc(a/b), exact, with a's sign; fmod(x, 0) = fmod(inf, y) = NaN, fmod(x, inf) = x; integers: C %, x % 0 = x, MIN % -1 = 0",
      lower = { a2a3 = { scalar_unit = true }, a5 = { scalar_unit = true } } }
 
-op { name = "rem", arity = 2, classes = { "float", "signed", "unsigned" },
+op { name = "rem", arity = 2, classes = { "float", "signed", "unsigned" }, fast = true,
      summary = "floor modulo with b's sign: r = fmod(a, b), plus b (rounded once) when r != 0 and their signs differ, a zero with b's sign; integers: x rem 0 = x",
      lower = { a2a3 = { scalar_unit = true }, a5 = { scalar_unit = true } } }
 
 -- exp rounds to the dtype itself: an f32 result rounded again to f16/bf16 could round twice, so
 -- the kernels call pto_<p>__exp_<f16|bf16> there (per_format). Correctly rounded: runtime/common/pto_exp.h.
-op { name = "exp", arity = 1, classes = { "float" }, per_format = true,
+op { name = "exp", arity = 1, classes = { "float" }, per_format = true, fast = true,
      summary = "e^a correctly rounded (overflow +inf, underflow the rounded subnormal or +0; exp(-inf) = +0)",
      lower = { a2a3 = { vector = "vexp" }, a5 = { vector = "vexp" } } }
 

@@ -19,9 +19,10 @@ def element_ctx(inst, p, tup, prefix, convert_all):
     bits = not convert_all and cexpr.on_stored_bits(math, dt, inst.model.ops)
     k = dict(cexpr.dtype_c(dt, prefix, bits))
     k["math"] = cexpr.kernel_math(math, dt, prefix, bits, cexpr.format_names(inst.model.ops, dt, prefix))
-    # a kernel's math with a slow path (exp): first its vectorising form, a NaN where the slow one must redo it
+    # a float kernel's math with a slow path (exp, fmod, rem): first its vectorising form, a NaN where the slow one
+    # must redo it
     k["fast_math"] = (cexpr.kernel_math(math, dt, prefix, bits, cexpr.format_names(inst.model.ops, dt, prefix, fast=True))
-                      if not convert_all and cexpr.has_per_format(math, inst.model.ops) else "")
+                      if not convert_all and dt["class"] == "float" and cexpr.has_fast(math, inst.model.ops) else "")
     # scratch operands the element-wise kernels never need (a kind may pass one for other profiles')
     k["ignored"] = [o for o in tup.entry["operands"] if inst.kind["operands"][o]["io"] == "tmp"]
     return k
@@ -51,7 +52,7 @@ def cpu_variants(inst, p, tup, k):
                 kv["stages"], kv["math"] = cexpr.staged_math(math, dt, f"pto_{p}", x86)
                 kv["requant_block"] = conv % "requant"
                 # the slow path's redo reads the last stage's inputs: only a slow operation at the root
-                root_slow = k["fast_math"] and not any(cexpr.has_per_format(a, inst.model.ops) for a in math["args"])
+                root_slow = k["fast_math"] and not any(cexpr.has_fast(a, inst.model.ops) for a in math["args"])
                 kv["fast_math"] = cexpr.staged_math(math, dt, f"pto_{p}", x86_fast)[1] if root_slow else ""
         if k["load"] and dt["name"] == "f16":
             kv.update(load=f"pto_{p}__{v['name']}_f16_to_f32", store=f"pto_{p}__{v['name']}_f32_to_f16")

@@ -22,6 +22,8 @@ static inline void PTO(_copy_bytes)(void *to, const void *from, unsigned n)
 
 static inline uint32_t PTO(_bits)(float f) { union { float f; uint32_t u; } x; x.f = f; return x.u; }
 static inline float PTO(_float)(uint32_t u) { union { float f; uint32_t u; } x; x.u = u; return x.f; }
+static inline uint64_t PTO(_bits64)(double f) { union { double f; uint64_t u; } x; x.f = f; return x.u; }
+static inline double PTO(_double)(uint64_t u) { union { double f; uint64_t u; } x; x.u = u; return x.f; }
 
 /* The float results below are used unconditionally and merged with integer masks: a float
  * operation under a condition is one gcc will not speculate, and then the loop stays scalar. */
@@ -108,44 +110,77 @@ static inline float PTO(_neg_f)(float a) { return PTO(_float)(PTO(_bits)(a) ^ 0x
 static inline float PTO(_abs_f)(float a) { return PTO(_float)(PTO(_bits)(a) & 0x7fffffffu); }
 static inline float PTO(_relu_f)(float a) { return PTO(_max_f)(a, 0.0f); }
 /* fmod, exactly: the result a - n*b is representable, so the long division of the significands
- * (one bit per exponent step, each step exact) gives it with no rounding; f16 and bf16 values
- * are f32 values, so their fmod is this one's. Invalid cases give a NaN. */
+ * gives it with no rounding; f16 and bf16 values are f32 values, so their fmod is this one's.
+ * Invalid cases give a NaN. With each value m 2^(e - 150), m its significand as an integer and e
+ * its exponent field (1 for a subnormal, whose m lacks the leading bit), fmod(a, b) is
+ * (ma 2^(ea - eb) mod mb) 2^(eb - 150) for |a| >= |b|: the partial remainder (below mb < 2^24)
+ * takes up to 40 more bits at a time, a 64-bit remainder each (at most 7 for f32's exponents). */
 static inline float PTO(_fmod_f)(float a, float b)
 {
     const uint32_t ua = PTO(_bits)(a), ub = PTO(_bits)(b), sign = ua & 0x80000000u;
     const uint32_t xa = ua & 0x7fffffffu, xb = ub & 0x7fffffffu;
-    uint32_t ma, mb;
-    int32_t ea, eb;
+    const int32_t ea = xa < 0x800000u ? 1 : (int32_t)(xa >> 23);
+    int32_t e = xb < 0x800000u ? 1 : (int32_t)(xb >> 23), d = ea - e, p = 0, shift;
+    const uint32_t mb = xb < 0x800000u ? xb : (xb & 0x7fffffu) | 0x800000u;
+    uint64_t r = xa < 0x800000u ? xa : (xa & 0x7fffffu) | 0x800000u;
+    uint32_t m, t;
     if (xb == 0 || xa >= 0x7f800000u || xb > 0x7f800000u) return PTO(_float)(0x7fc00000u);
     if (xa < xb) return a; /* |a| < |b|, a zero, b infinite */
-    if (xa == xb) return PTO(_float)(sign);
-    /* significands with their leading bit at bit 23, exponents to match (subnormals normalised) */
-    ea = (int32_t)(xa >> 23);
-    eb = (int32_t)(xb >> 23);
-    ma = ea ? (xa & 0x7fffffu) | 0x800000u : xa;
-    mb = eb ? (xb & 0x7fffffu) | 0x800000u : xb;
-    if (!ea) for (ea = 1; ma < 0x800000u; ea--) ma <<= 1;
-    if (!eb) for (eb = 1; mb < 0x800000u; eb--) mb <<= 1;
-    for (; ea > eb; ea--) { /* ma < 2 mb throughout */
-        if (ma >= mb) ma -= mb;
-        ma <<= 1;
+    r %= mb;
+    while (d > 0) {
+        const int32_t k = d < 40 ? d : 40;
+        r = (r << k) % mb;
+        d -= k;
     }
-    if (ma >= mb) ma -= mb;
-    if (ma == 0) return PTO(_float)(sign);
-    for (; ma < 0x800000u; eb--) ma <<= 1;
-    if (eb > 0) return PTO(_float)(sign | (uint32_t)eb << 23 | (ma & 0x7fffffu));
-    return PTO(_float)(sign | ma >> (1 - eb)); /* subnormal: the bits shifted out are zeros */
+    if (r == 0) return PTO(_float)(sign);
+    /* r 2^(e - 150), r < 2^24: its leading bit p to bit 23 while the exponent stays at least 1 (a
+     * subnormal result keeps e = 1); the leading bit then adds 1 to the exponent field */
+    m = t = (uint32_t)r;
+    if (t >= 1u << 16) { t >>= 16; p += 16; }
+    if (t >= 1u << 8) { t >>= 8; p += 8; }
+    if (t >= 1u << 4) { t >>= 4; p += 4; }
+    if (t >= 1u << 2) { t >>= 2; p += 2; }
+    if (t >= 1u << 1) p += 1;
+    shift = 23 - p < e - 1 ? 23 - p : e - 1;
+    m <<= shift;
+    e -= shift;
+    return PTO(_float)(sign | (((uint32_t)(e - 1) << 23) + m));
 }
 
-/* Floor modulo: fmod, then b added (rounded once) where the remainder's sign differs from b's;
- * a zero takes b's sign. */
-static inline float PTO(_rem_f)(float a, float b)
+/* fmod's vectorising form (the kernels' first pass; a NaN where fmod itself must decide): for
+ * |a| / |b| < 2^28 by one step in double. t = |a| * (1 / |b|) is within 2^-24 of the quotient
+ * (relative error below 2^-52), so q, t rounded to an integer (adding and subtracting 2^52: each
+ * result is stored as a double, so it rounds there, C11 5.2.4.2.2), is the nearest integer to the
+ * quotient or one off near a half: |a| - q |b| lies in (-|b|, |b|). q |b| is exact (29 by 24 bits),
+ * and so are |a| - q |b| (a multiple of |b|'s quantum below |b|) and the one correction, |b| added
+ * to a negative remainder. Every other case (a larger quotient, b zero or infinite, a NaN or an
+ * infinity) gives a NaN: t's exponent field (with its sign, 0 but for a NaN) fails the bound, or
+ * the remainder is a NaN. The selections are integer masks on the bits (SSE2 has no 64-bit
+ * compares), so every variant vectorises it. */
+static inline float PTO(_fmod_fast_f)(float a, float b)
 {
-    const float r = PTO(_fmod_f)(a, b);
-    const uint32_t ur = PTO(_bits)(r), ub = PTO(_bits)(b);
-    if ((ur & 0x7fffffffu) == 0) return PTO(_float)(ub & 0x80000000u);
-    return ((ur ^ ub) >> 31) && r == r ? r + b : r;
+    const uint32_t ua = PTO(_bits)(a);
+    const double x = (double)PTO(_float)(ua & 0x7fffffffu), y = (double)PTO(_float)(PTO(_bits)(b) & 0x7fffffffu);
+    const double t = x * (1.0 / y), big = t + 0x1p52, q = big - 0x1p52;
+    const double r0 = x - q * y, up = r0 + y;
+    const uint64_t neg = 0u - (PTO(_bits64)(r0) >> 63);
+    const uint64_t ok = 0u - (uint64_t)((uint32_t)(PTO(_bits64)(t) >> 52) < 1023u + 28u); /* t < 2^28 */
+    const double r = PTO(_double)((((PTO(_bits64)(up) & neg) | (PTO(_bits64)(r0) & ~neg)) & ok) | (~ok & 0x7ff8000000000000u));
+    return PTO(_float)(PTO(_bits)((float)r) | (ua & 0x80000000u)); /* exact; a NaN stays one */
 }
+
+/* Floor modulo from fmod's r: b added (rounded once) where r's sign differs from b's; a zero takes
+ * b's sign; a NaN stays a NaN. The sum is computed either way and picked by integer masks, so the
+ * fast form vectorises. */
+static inline float PTO(_rem_of)(float r, float b)
+{
+    const uint32_t ur = PTO(_bits)(r), ub = PTO(_bits)(b), sum = PTO(_bits)(r + b), mag = ur & 0x7fffffffu;
+    const uint32_t zero = 0u - (uint32_t)(mag == 0), nan = 0u - (uint32_t)(mag > 0x7f800000u);
+    const uint32_t add = (0u - ((ur ^ ub) >> 31)) & ~nan & ~zero; /* the signs differ */
+    return PTO(_float)((zero & ub & 0x80000000u) | (add & sum) | (~add & ~zero & ur));
+}
+static inline float PTO(_rem_f)(float a, float b) { return PTO(_rem_of)(PTO(_fmod_f)(a, b), b); }
+static inline float PTO(_rem_fast_f)(float a, float b) { return PTO(_rem_of)(PTO(_fmod_fast_f)(a, b), b); }
 
 /* e^a correctly rounded to f32, or (its argument an f16/bf16 value) to f16/bf16, returned as the
  * float holding that value, so the kernels' narrowing is exact (pto_<profile>_exp.h) */

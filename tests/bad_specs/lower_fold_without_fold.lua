@@ -1,4 +1,4 @@
 -- target: ops.lua
 -- replace: lower = { a2a3 = { vector = "vsub", scalar = "a + -b" },
 -- with: lower = { a2a3 = { vector = "vsub", scalar = "a + -b", fold = "vcadd" },
--- expect: spec/ops.lua:44: lower.a2a3.fold: operation sub has no fold (fold = "<name>")
+-- expect: spec/ops.lua:46: lower.a2a3.fold: operation sub has no fold (fold = "<name>")

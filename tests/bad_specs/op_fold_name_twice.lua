@@ -1,4 +1,4 @@
 -- target: ops.lua
 -- replace: commutative = true, fold = "prod",
 -- with: commutative = true, fold = "sum",
--- expect: spec/ops.lua:47: fold: 'sum' is already the fold of 'add'; allowed: one operation per fold name
+-- expect: spec/ops.lua:49: fold: 'sum' is already the fold of 'add'; allowed: one operation per fold name

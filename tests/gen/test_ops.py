@@ -39,6 +39,18 @@ class OpsTable(unittest.TestCase):
         self.assert_defines(read("runtime/common/pto_ops_core.h"), lambda n: rf"PTO\(_{n}_f\)\(",
                             lambda n: rf"PTO\(_{n}_##name\)\(")
 
+    def test_every_fast_operation_has_its_fast_form(self):
+        """An operation with `fast` has its vectorising form for f32 (and per dtype where it rounds to it)."""
+        core = read("runtime/common/pto_ops_core.h")
+        for o in MODEL.ops:
+            if o.get("fast"):
+                with self.subTest(op=o["name"]):
+                    self.assertIn("float", o["classes"])
+                    self.assertRegex(core, rf"PTO\(_{o['name']}_fast_f\)\(")
+                    if o.get("per_format"):
+                        self.assertRegex(core, rf"PTO\(_{o['name']}_fast_f16\)\(")
+                        self.assertRegex(core, rf"PTO\(_{o['name']}_fast_bf16\)\(")
+
     def test_every_operation_has_a_reference(self):
         ref = read("tests/harness/ref.c") + read("tests/harness/ref.h")
         for o in MODEL.ops:
