@@ -1,9 +1,10 @@
-"""Kind compare: TCMP, every element of src0 compared with the same element of src1 into the u8
-bit mask of compare_scalar (docs/contract.md section 2): bit j mod 8 of byte (i, j / 8), least
+"""Kind compare: TCMP, every element of src0 compared with the same element of src1 into the u8 bit
+mask of compare_scalar (docs/contract.md section 2): bit j mod 8 of byte (i, j / 8), least
 significant first, bits past the valid columns 0. The comparison is a runtime parameter (pto_cmp),
 an axis: each mode has its own kernel. IEEE comparisons: with a NaN only NE holds, -0 == +0. The
-cpu packs 8 comparisons a byte; A5 compares a register of each source (vcmp) into a predicate and
-stores its bits (psts), a partial last chunk through the scalar unit, as compare_scalar's."""
+cpu compares a block of 64 columns into lanes and packs them 8 bytes at once
+(templates/cpu/masks.j2); A5 compares a register of each source (vcmp) into a predicate and stores
+its bits (psts), a partial last chunk through the scalar unit, as compare_scalar's."""
 from kinds import same_c
 import cexpr
 from kinds import _tiles as TT
@@ -25,9 +26,20 @@ more_cases = TT.more_cases  # src1's classes crossed with src0's
 
 
 def element_ctx(inst, p, tup, prefix, convert_all):
-    """The compare in the compute type: f16 and bf16 widen exactly to f32."""
+    """The compare in the compute type (f16 and bf16 widen exactly to f32: load, the plain loop's),
+    and the cpu kernels' lane, a C format of the two elements a and b: f32 and integers compare as they
+    are; f16 and bf16 by compare_scalar's keys, which give two NaNs the same key, so with a NaN
+    either side every mode is false but ne (ordered, unordered)."""
     dt = tup.dtype_of("src0")
-    return dict(cexpr.dtype_c(dt, prefix, False), mode=tup.axes["mode"], cmp=CS.C_OPERATOR[tup.axes["mode"]])
+    mode = tup.axes["mode"]
+    c = dict(cexpr.dtype_c(dt, prefix, False), mode=mode, cmp=CS.C_OPERATOR[mode], **CS.keys(dt, mode, prefix))
+    if not c["key"]:
+        c["lane"] = f"%(a)s {c['cmp']} %(b)s"
+    else:
+        either = f"{prefix}__{'unordered' if mode == 'ne' else 'ordered'}_{dt['name']}(%(a)s, %(b)s)"
+        keyed = f"({c['key']}(%(a)s) {c['cmp']} {c['key']}(%(b)s))"
+        c["lane"] = f"{either} {'|' if mode == 'ne' else '&'} {keyed}"
+    return c
 
 
 def npu_ctx(inst, p, tup, m, names, scalar_vars, dt):

@@ -33,24 +33,27 @@ def mask_bytes(vc):
 
 def element_ctx(inst, p, tup, prefix, convert_all):
     """The compare in the compute type (f16 and bf16 widen exactly to f32: load, the plain loop's),
-    and the kernels' compare keys: an element and the scalar as they compare (key, KT, scalar_key).
-    f32 and integers compare as they are; f16 and bf16 by their keys of pto_<p>_simd.h, the signed
-    magnitude in int16 (the order of the values, -0 = +0, integer lanes that vectorise), a NaN's key
-    beyond every number on the side where the mode is false (above for eq, ne, lt, le: cmpkey; below
-    for gt, ge: cmpkey_min); a NaN scalar takes the key on the other side, which no element equals
-    or passes, so every mode is false but ne."""
+    and the kernels' compare keys (keys()): an element and the scalar as they compare (key, KT,
+    scalar_key). A NaN scalar takes the key on the other side of the numbers from a NaN element's,
+    which no element equals or passes, so every mode is false but ne."""
     dt = tup.dtype_of("src")
     mode = tup.axes["mode"]
-    c = dict(cexpr.dtype_c(dt, prefix, False), mode=mode, cmp=C_OPERATOR[mode])
-    if c["load"]:
-        up = mode in ("gt", "ge")
-        key = f"{prefix}__cmpkey{'_min' if up else ''}_{dt['name']}"
-        c.update(key=key, KT="int16_t", key_note=f"{dt['name']} compares by its key ({key}).",
-                 scalar_key=f"{prefix}__isnan_{dt['name']}(scalar_bits) ? {'INT16_MAX' if up else 'INT16_MIN'} "
-                            f": {key}(scalar_bits)")
-    else:
-        c.update(key="", KT=c["T"], key_note="", scalar_key="scalar_bits")
+    c = dict(cexpr.dtype_c(dt, prefix, False), mode=mode, cmp=C_OPERATOR[mode], **keys(dt, mode, prefix))
+    up = mode in ("gt", "ge")
+    c["scalar_key"] = (f"{prefix}__isnan_{dt['name']}(scalar_bits) ? {'INT16_MAX' if up else 'INT16_MIN'} : "
+                       f"{c['key']}(scalar_bits)" if c["key"] else "scalar_bits")
     return c
+
+
+def keys(dt, mode, prefix):
+    """How the cpu kernels compare dtype dt: f32 and integers as they are (key ""); f16 and bf16 by
+    their keys of pto_<p>_simd.h, the signed magnitude in int16 (the order of the values, -0 = +0,
+    integer lanes that vectorise), a NaN's key beyond every number on the side where the mode is
+    false (above for eq, ne, lt, le: cmpkey; below for gt, ge: cmpkey_min)."""
+    if not (dt["class"] == "float" and dt["bits"] < 32):
+        return {"key": "", "KT": cexpr.CTYPE[dt["name"]], "key_note": ""}
+    key = f"{prefix}__cmpkey{'_min' if mode in ('gt', 'ge') else ''}_{dt['name']}"
+    return {"key": key, "KT": "int16_t", "key_note": f"{dt['name']} compares by its key ({key})."}
 
 
 cpu_variants = same_c  # every ISA variant compiles the same C

@@ -1,7 +1,8 @@
-"""Kind select: TSEL, dst[i,j] = bit (i, j) of the u8 bit mask ? src0[i,j] : src1[i,j] (the mask
-of compare and compare_scalar; bits past the valid columns never read). The cpu reads a byte per
-8 columns; A5 loads a chunk's bits into a predicate (plds) and selects between the two sources'
-registers (vsel). tmp is upstream's operand (A2A3 writes an address there); it is never read."""
+"""Kind select: TSEL, dst[i,j] = bit (i, j) of the u8 bit mask ? src0[i,j] : src1[i,j] (the mask of
+compare and compare_scalar; bits past the valid columns never read). The cpu unpacks 8 mask bytes
+into a block of 64 lanes and selects over the block (templates/cpu/masks.j2); A5 loads a chunk's
+bits into a predicate (plds) and selects between the two sources' registers (vsel). tmp is
+upstream's operand (A2A3 writes an address there); it is never read."""
 from kinds import same_c
 from kinds import _elementwise as EW
 from kinds import _tiles as TT

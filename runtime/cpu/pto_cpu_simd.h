@@ -163,10 +163,12 @@ static inline void pto_cpu__mask_lanes(uint8_t *lanes, unsigned bits)
     size_t k;
     for (k = 0; k < 8; k++) lanes[k] = (uint8_t)(y >> (8 * k));
 }
-/* The compare keys of a 16-bit float format (TCMPS; inf the bits of +inf): its signed magnitude
- * as int16_t, which orders numbers as their values with -0 = +0, in 16-bit lanes that vectorise.
- * A NaN takes the key beyond every number on the side where a compare with it must be false:
- * INT16_MAX for ==, !=, < and <= (cmpkey), INT16_MIN for > and >= (cmpkey_min). */
+/* The compare keys of a 16-bit float format (TCMPS, TCMP; inf the bits of +inf): its signed
+ * magnitude as int16_t, which orders numbers as their values with -0 = +0, in 16-bit lanes that
+ * vectorise. A NaN takes the key beyond every number on the side where a compare with it must be
+ * false: INT16_MAX for ==, !=, < and <= (cmpkey), INT16_MIN for > and >= (cmpkey_min); two NaNs
+ * have the same key, so a compare of two tiles also asks whether either is one (unordered,
+ * ordered: an int, which clang lets & combine with a comparison). */
 #define PTO_CPU__HALF_KEYS(name, inf)                                                    \
     static inline int16_t pto_cpu__cmpkey_##name(uint16_t h)                             \
     {                                                                                    \
@@ -177,6 +179,14 @@ static inline void pto_cpu__mask_lanes(uint8_t *lanes, unsigned bits)
     {                                                                                    \
         const int16_t a = (int16_t)(h & 0x7fffu);                                        \
         return (h & 0x7fffu) > inf ? INT16_MIN : (h >> 15) ? (int16_t)-a : a;           \
+    }                                                                                    \
+    static inline int pto_cpu__unordered_##name(uint16_t a, uint16_t b)                  \
+    {                                                                                    \
+        return ((a & 0x7fffu) > inf) | ((b & 0x7fffu) > inf);                           \
+    }                                                                                    \
+    static inline int pto_cpu__ordered_##name(uint16_t a, uint16_t b)                    \
+    {                                                                                    \
+        return ((a & 0x7fffu) <= inf) & ((b & 0x7fffu) <= inf);                         \
     }
 PTO_CPU_HALFS(PTO_CPU__HALF_KEYS)
 static inline void pto_cpu__baseline_mask_pack64(uint8_t *out, const uint8_t *lanes)

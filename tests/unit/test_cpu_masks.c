@@ -1,7 +1,8 @@
 /* The cpu kernels' bit masks (out/cpu/pto_cpu_simd.h, templates/cpu/masks.j2): the portable byte
  * pack and unpack on every byte, every ISA variant's 64-lane pack and unpack against bit-by-bit
- * packing on random blocks, and the 16-bit float formats' compare keys against the reference's
- * IEEE compare on every f16 and bf16 value. A variant this CPU lacks is skipped. */
+ * packing on random blocks, and the 16-bit float formats' compare keys (with a scalar, TCMPS, and
+ * of two elements, TCMP) against the reference's IEEE compare on every f16 and bf16 value. A
+ * variant this CPU lacks is skipped. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -75,7 +76,8 @@ static void blocks_match_bit_by_bit(void **state)
 }
 
 /* The keys as TCMPS uses them: cmpkey for EQ, NE, LT, LE and cmpkey_min for GT, GE; a NaN
- * scalar's key is INT16_MIN (cmpkey) or INT16_MAX (cmpkey_min) */
+ * scalar's key is INT16_MIN (cmpkey) or INT16_MAX (cmpkey_min). TCMP compares two elements' keys
+ * and asks whether either is a NaN. */
 typedef int16_t (*key_fn)(uint16_t);
 
 static int keyed(key_fn key, int up, int nan_scalar, uint16_t x, uint16_t s, int mode)
@@ -96,8 +98,10 @@ static void half_keys_compare_as_ieee(void **state)
     static const struct {
         pto_dtype dt;
         key_fn key, key_min;
-    } halves[] = { { PTO_F16, pto_cpu__cmpkey_f16, pto_cpu__cmpkey_min_f16 },
-                   { PTO_BF16, pto_cpu__cmpkey_bf16, pto_cpu__cmpkey_min_bf16 } };
+        int (*unordered)(uint16_t, uint16_t), (*ordered)(uint16_t, uint16_t);
+    } halves[] = { { PTO_F16, pto_cpu__cmpkey_f16, pto_cpu__cmpkey_min_f16, pto_cpu__unordered_f16, pto_cpu__ordered_f16 },
+                   { PTO_BF16, pto_cpu__cmpkey_bf16, pto_cpu__cmpkey_min_bf16, pto_cpu__unordered_bf16,
+                     pto_cpu__ordered_bf16 } };
     /* +-0, the least negative subnormal, 1, the largest finite value, +-inf, a quiet NaN, a negative
      * signalling NaN and the negative NaN of all ones, then random patterns */
     static const uint16_t f16_scalars[] = { 0x0000, 0x8000, 0x8001, 0x3c00, 0x7bff, 0x7c00, 0xfc00, 0x7e00, 0xfc01, 0xffff };
@@ -117,9 +121,15 @@ static void half_keys_compare_as_ieee(void **state)
                 const int want[6] = { eq, !eq, lt, gt, gt || eq, lt || eq };
                 for (mode = 0; mode < 6; mode++) {
                     const int up = mode == 3 || mode == 4;
-                    const int got = keyed(up ? halves[h].key_min : halves[h].key, up, nan_scalar, (uint16_t)n, s, (int)mode);
+                    const key_fn key = up ? halves[h].key_min : halves[h].key;
+                    const int got = keyed(key, up, nan_scalar, (uint16_t)n, s, (int)mode);
+                    /* TCMP: two elements, either a NaN (the ordered and unordered tests) */
+                    const int pair = mode == 1 ? halves[h].unordered((uint16_t)n, s) | keyed(key, up, 0, (uint16_t)n, s, 1)
+                                               : halves[h].ordered((uint16_t)n, s) & keyed(key, up, 0, (uint16_t)n, s, (int)mode);
                     if (got != want[mode])
                         fail_msg("%s 0x%04x mode %u scalar 0x%04x: got %d", ref_fmt(halves[h].dt)->name, n, mode, s, got);
+                    if (pair != want[mode])
+                        fail_msg("%s 0x%04x mode %u tile element 0x%04x: got %d", ref_fmt(halves[h].dt)->name, n, mode, s, pair);
                 }
             }
         }
