@@ -167,8 +167,10 @@ def main():
     exp_edges(w)
     variant_rules(w)
     checked = firmware_edges(w, model)
+    w.append(f"fuzzcc = {os.environ.get('FUZZ_CC', 'clang')}\n")
+    san_cc = sanitized_library(w, model)
     fuzzers = fuzz_edges(w, model)
-    sanitized = sanitize_edges(w, model)
+    sanitized = sanitize_edges(w, model, san_cc)
     dist_edges(w)
     bench, bench_bins = bench_edges(model)
     w.append(bench)
@@ -263,23 +265,35 @@ def library_variant(w, model, p, cc, flags, root):
     return variant_objects(w, cc, flags, [(f"out/{p}/{n}.c", f"{root}/{p}/{n}.o") for n in library_names(model, p)])
 
 
-def sanitize_edges(w, model):
-    """Every conformance and unit test binary, kernels included, rebuilt with ASan + UBSan
-    ($cc) for ninja sanitize and ninja test; returns them."""
+def sanitized_library(w, model):
+    """Each kernel profile's library, built once with ASan + UBSan for the sanitized tests and
+    the fuzzers alike: clang with libFuzzer's coverage (-fsanitize=fuzzer-no-link), whose
+    callbacks a program without libFuzzer resolves to the sanitizer runtime's empty defaults.
+    Without clang, $cc builds it with the sanitizers only (and the fuzzers fail with the fix).
+    Returns the compiler of the sanitized programs."""
+    cc = "$fuzzcc" if shutil.which(os.environ.get("FUZZ_CC", "clang")) else "$cc"
+    flags = FUZZ_FLAGS if cc == "$fuzzcc" else SAN_FLAGS
+    for p in outputs.kernel_profiles(model):
+        library_variant(w, model, p, cc, f"{flags} -Iout/include", "build/san")
+    return cc
+
+
+def sanitize_edges(w, model, cc):
+    """Every conformance and unit test binary rebuilt with ASan + UBSan by `cc` over the
+    sanitized library (build/san/<profile>/, sanitized_library) for ninja sanitize and ninja
+    test; returns them."""
     harness = harness_sources()
-    hobjs = variant_objects(w, "$cc", f"{SAN_FLAGS} $tflags -Iout/include",
+    hobjs = variant_objects(w, cc, f"{SAN_FLAGS} $tflags -Iout/include",
                             [(h, "build/san/" + h[:-2] + ".o") for h in harness])
     bins = []
-    for p in outputs.kernel_profiles(model):
-        library_variant(w, model, p, "$cc", f"{SAN_FLAGS} -Iout/include", "build/san")
     for p in outputs.kernel_profiles(model):
         tests = [(f"out/tests/{p}/test_{i.name}.c", i.name) for i in model.instructions]
         tests += [(src, None) for src in sorted(glob.glob(f"tests/unit/test_{p}_*.c"))]
         for src, inst in tests:
             b = "build/san/" + src[:-2]
-            variant_objects(w, "$cc", f"{SAN_FLAGS} $tflags -Iout/include -Iout/{p} -Itests/harness", [(src, b + ".o")])
+            variant_objects(w, cc, f"{SAN_FLAGS} $tflags -Iout/include -Iout/{p} -Itests/harness", [(src, b + ".o")])
             w.append(f"build {b}: vlink {b}.o {' '.join(test_objects(model, p, inst, 'build/san') + hobjs)}\n"
-                     f"  vcc = $cc\n  vlink = {SAN_FLAGS}\n  libs = -lcmocka -lmpfr -lgmp -lm\n")
+                     f"  vcc = {cc}\n  vlink = {SAN_FLAGS}\n  libs = -lcmocka -lmpfr -lgmp -lm\n")
             bins.append(b)
     return bins
 
@@ -398,11 +412,10 @@ def dist_edges(w):
 
 
 def fuzz_edges(w, model):
-    """Fuzzers of every entry point per kernel profile (clang + libFuzzer, ASan + UBSan):
-    ninja test runs each briefly from a fixed seed; ninja fuzz runs them longer. Returns the
-    fuzzers, for ninja test."""
+    """Fuzzers of every entry point per kernel profile (clang + libFuzzer, ASan + UBSan) over
+    the sanitized library (sanitized_library): ninja test runs each briefly from a fixed seed;
+    ninja fuzz runs them longer. Returns the fuzzers, for ninja test."""
     cc = os.environ.get("FUZZ_CC", "clang")
-    w.append(f"fuzzcc = {cc}\n")
     if not shutil.which(cc):  # fail at build time with the fix, not with "clang: not found"
         w.append(f"rule nofuzz\n  command = echo 'the fuzz run needs {cc} and libFuzzer: run ./setup.sh "
                  "(Debian: clang libclang-rt-14-dev)'; false\n  description = FUZZ\n")
@@ -412,7 +425,7 @@ def fuzz_edges(w, model):
     harness = variant_objects(w, "$fuzzcc", flags, [("tests/fuzz/fuzz.c", "build/fuzz/fuzz.o")])
     fuzzers = []
     for p in outputs.kernel_profiles(model):
-        lib = library_variant(w, model, p, "$fuzzcc", FUZZ_FLAGS + " -Iout/include", "build/fuzz")
+        lib = [f"build/san/{p}/{n}.o" for n in library_names(model, p)]
         table = variant_objects(w, "$fuzzcc", flags, [(src, f"build/fuzz/{p}/{os.path.basename(src)[:-2]}.o")
                                                       for src, _, _ in outputs.fuzz(model, p)])
         b = f"build/fuzz/fuzz_{p}"
