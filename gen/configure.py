@@ -46,6 +46,9 @@ SAN_FLAGS = "-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sa
 FUZZ_FLAGS = SAN_FLAGS.replace("-fsanitize=", "-fsanitize=fuzzer-no-link,")
 FUZZ_LINK = "-fsanitize=fuzzer,address,undefined"
 FUZZ_LONG_SECONDS = 300   # per kernel profile in ninja fuzz, with a corpus kept in build/fuzz/
+# ninja test's memcheck runs: every VALGRIND_EVERY-th legal case and rejected call of each tuple
+# (PTOGEN_EVERY, tests/harness/harness.c), a tuple's first case one place further than the last's
+VALGRIND_EVERY = 4
 
 
 PART_OF = {}  # generated path -> its render part (outputs.part), filled by main()
@@ -358,7 +361,8 @@ def exp_edges(w):
 
 def valgrind_ci(model):
     """The conformance binaries ninja test runs under valgrind: per profile, the first
-    instruction (by name) of each kind, so every kernel template runs there in CI's time."""
+    instruction (by name) of each kind, so every kernel template runs there in CI's time (each
+    tuple with every VALGRIND_EVERY-th case)."""
     out = set()
     for p in outputs.kernel_profiles(model):
         first = {}
@@ -378,7 +382,7 @@ def test_edges(w, model, bins, sanitized, fuzzers, checked):
     san = [r for b in sanitized for r in jobs.runs(b)]
     firsts = valgrind_ci(model)
     under_valgrind = [b for b in bins if "/unit/" in b or b in firsts]
-    valgrind = [r for b in under_valgrind for r in jobs.runs(b, "valgrind", "--valgrind")]
+    valgrind = [r for b in under_valgrind for r in jobs.runs(b, "valgrind", f"--valgrind --env PTOGEN_EVERY={VALGRIND_EVERY}")]
     fuzz = [jobs.add(f"build/results/{os.path.relpath(f, 'build')}.json", f) for f in fuzzers]
     # the generator tests in two parts: those on scratch specs do not rerun after a spec edit
     scratch_deps = sorted(glob.glob("gen/*") + glob.glob("templates/**/*.j2", recursive=True)
@@ -398,7 +402,7 @@ def test_edges(w, model, bins, sanitized, fuzzers, checked):
     deep = [r for b in bins for r in jobs.runs(b, "deep", "--env PTOGEN_DEPTH=64")]
     jobs.summary("conformance", "conformance", deep, coverage=insts, junit="build/junit.xml")
     jobs.summary("sanitize", "sanitize", san, coverage=insts)
-    jobs.summary("valgrind", "valgrind", [r for b in bins for r in jobs.runs(b, "valgrind", "--valgrind")], coverage=insts)
+    jobs.summary("valgrind", "valgrind", [r for b in bins for r in jobs.runs(b, "valgrind-all", "--valgrind")], coverage=insts)
     for inst in insts:  # one instruction on every profile, plain and sanitized
         mine = [r for r in plain + san if re.search(rf"/test_{inst}(\.\w+)?\.json$", r)]
         jobs.summary(f"test-{inst}", f"test-{inst}", mine, coverage=[inst])
