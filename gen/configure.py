@@ -264,20 +264,27 @@ def test_objects(model, p, inst, root):
             if n not in insts or n == inst]
 
 
-def library_variant(w, model, p, cc, flags, root):
-    return variant_objects(w, cc, flags, [(f"out/{p}/{n}.c", f"{root}/{p}/{n}.o") for n in library_names(model, p)])
-
-
 def sanitized_library(w, model):
-    """Each kernel profile's library, built once with ASan + UBSan for the sanitized tests and
-    the fuzzers alike: clang with libFuzzer's coverage (-fsanitize=fuzzer-no-link), whose
-    callbacks a program without libFuzzer resolves to the sanitizer runtime's empty defaults.
-    Without clang, $cc builds it with the sanitizers only (and the fuzzers fail with the fix).
+    """Each kernel profile's library with ASan + UBSan, for the sanitized tests and the fuzzers:
+    clang with libFuzzer's coverage (-fsanitize=fuzzer-no-link), whose callbacks a program
+    without libFuzzer resolves to the sanitizer runtime's empty defaults. An instruction's file
+    (its entry points and kernels) is compiled once, into build/san/<profile>/, for both; the
+    few files every program links (verifier, statuses, ISA dispatch, simulator) twice: with the
+    coverage for the fuzzers (build/fuzz/<profile>/) and without it for the tests, whose
+    simulated kernels its comparison callbacks would slow down twofold. Without clang, $cc
+    builds the tests' library with the sanitizers only (and the fuzzers fail with the fix).
     Returns the compiler of the sanitized programs."""
     cc = "$fuzzcc" if shutil.which(os.environ.get("FUZZ_CC", "clang")) else "$cc"
-    flags = FUZZ_FLAGS if cc == "$fuzzcc" else SAN_FLAGS
+    insts = {i.name for i in model.instructions}
+
+    def objects(p, root, flags, instructions):
+        variant_objects(w, cc, f"{flags} -Iout/include", [(f"out/{p}/{n}.c", f"{root}/{p}/{n}.o")
+                                                          for n in library_names(model, p) if (n in insts) == instructions])
     for p in outputs.kernel_profiles(model):
-        library_variant(w, model, p, cc, f"{flags} -Iout/include", "build/san")
+        objects(p, "build/san", FUZZ_FLAGS if cc == "$fuzzcc" else SAN_FLAGS, True)
+        objects(p, "build/san", SAN_FLAGS, False)
+        if cc == "$fuzzcc":
+            objects(p, "build/fuzz", FUZZ_FLAGS, False)
     return cc
 
 
@@ -429,7 +436,8 @@ def fuzz_edges(w, model):
     harness = variant_objects(w, "$fuzzcc", flags, [("tests/fuzz/fuzz.c", "build/fuzz/fuzz.o")])
     fuzzers = []
     for p in outputs.kernel_profiles(model):
-        lib = [f"build/san/{p}/{n}.o" for n in library_names(model, p)]
+        insts = {i.name for i in model.instructions}
+        lib = [f"build/{'san' if n in insts else 'fuzz'}/{p}/{n}.o" for n in library_names(model, p)]  # sanitized_library
         table = variant_objects(w, "$fuzzcc", flags, [(src, f"build/fuzz/{p}/{os.path.basename(src)[:-2]}.o")
                                                       for src, _, _ in outputs.fuzz(model, p)])
         b = f"build/fuzz/fuzz_{p}"
