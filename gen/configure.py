@@ -134,6 +134,8 @@ def main():
     w.append(f"build build/spec.json: spec | {' '.join(lua)} "
              f"spec/dtypes.lua spec/families.lua spec/profiles.lua spec/ops.lua spec/kinds.lua {' '.join(isa)}\n  isa = {' '.join(isa)}\n\n")
     render_edges(w, model, planned, gen_py + templates)
+    early = []  # the test runs that start before anything compiles (test_edges)
+    w.append(early)
     harness = harness_sources()
     hobjs = []
     for src in harness:
@@ -178,10 +180,10 @@ def main():
     bench, bench_bins = bench_edges(model)
     w.append(bench)
     w.append(f"\nbuild all: phony gen {' '.join(bins + bench_bins + checks)}\n")
-    test_edges(w, model, bins, sanitized, fuzzers, checked + checks)
+    test_edges(w, early, model, bins, sanitized, fuzzers, checked + checks)
     w.append("build update-golden: golden | gen\n")
     w.append("default all\n")
-    text = "".join(w)
+    text = "".join("".join(x) if isinstance(x, list) else x for x in w)
     old = open("build.ninja").read() if os.path.exists("build.ninja") else None
     if old != text:
         with open("build.ninja.tmp", "w") as f:
@@ -311,36 +313,46 @@ def sanitize_edges(w, model, cc):
 class Jobs:
     """Test runs as build steps (tests/run.py job): each writes build/results/<what>.json, so
     ninja reruns only the runs whose inputs changed. Numbered in the order first asked for:
-    PTO_TEST_SHARD=k/n runs job I when I % n == k - 1."""
+    PTO_TEST_SHARD=k/n runs job I when I % n == k - 1.
+
+    Written in the order of their `rank` (write): ninja 1.11 starts the ready edge that comes
+    first in build.ninja, so the long runs go first and the 2-core machine does not end on one."""
 
     def __init__(self, w, model):
-        self.w, self.number = w, {}
+        self.w, self.number, self.edges = w, {}, []
         self.variants = {p: [v["name"] for v in cpuisa.variants(p)] for p in outputs.kernel_profiles(model)
                          if cpuisa.has_variants(model, p)}
-        w.append("rule job\n  command = $python tests/run.py job --out $out --index $index $args $in\n"
-                 "  description = RUN $out\n")
-        # the result list goes in a response file: a failed summary's command, which ninja
-        # prints, stays one line
-        w.append("rule summary\n  command = $python tests/run.py summary --suite $suite $sargs @$rsp\n"
-                 "  rspfile = $rsp\n  rspfile_content = $in\n  description = SUMMARY $suite\n  pool = console\n")
 
-    def add(self, out, binary="", deps="", args=""):
+    def add(self, out, binary="", deps="", args="", rank=0):
         if out not in self.number:
             self.number[out] = len(self.number)
-            self.w.append(f"build {out}: job {binary} | tests/run.py {deps}\n  index = {self.number[out]}\n"
-                          f"  args = {args}\n")
+            self.edges.append((rank, f"build {out}: job {binary} | tests/run.py {deps}\n  index = {self.number[out]}\n"
+                                     f"  args = {args}\n"))
         return out
 
-    def runs(self, binary, kind="", args=""):
+    def runs(self, binary, kind="", args="", rank=0):
         """The results of one binary: a conformance binary of a profile with ISA variants once per
         variant, anything else once. kind: a results subdirectory (deep, valgrind)."""
         prof = os.path.basename(os.path.dirname(binary))
         conformance = os.path.basename(os.path.dirname(os.path.dirname(binary))) == "tests"
         base = os.path.join("build/results", kind, os.path.relpath(binary, "build"))
         if not (conformance and prof in self.variants):
-            return [self.add(base + ".json", binary, args=args)]
-        return [self.add(f"{base}.{v}.json", binary, args=f"{args} --env PTO_{prof.upper()}_ISA={v}".strip())
+            return [self.add(base + ".json", binary, args=args, rank=rank)]
+        return [self.add(f"{base}.{v}.json", binary, args=f"{args} --env PTO_{prof.upper()}_ISA={v}".strip(), rank=rank)
                 for v in self.variants[prof]]
+
+    def write(self, early):
+        """The rules and the job edges by rank: those of a negative rank into `early` (text that
+        build.ninja holds before every compile edge, so they run as soon as their inputs are
+        there), the others after every compile edge."""
+        early.append("rule job\n  command = $python tests/run.py job --out $out --index $index $args $in\n"
+                     "  description = RUN $out\n")
+        # the result list goes in a response file: a failed summary's command, which ninja
+        # prints, stays one line
+        early.append("rule summary\n  command = $python tests/run.py summary --suite $suite $sargs @$rsp\n"
+                     "  rspfile = $rsp\n  rspfile_content = $in\n  description = SUMMARY $suite\n  pool = console\n")
+        for rank, text in sorted(self.edges, key=lambda e: e[0]):
+            (early if rank < 0 else self.w).append(text)
 
     def summary(self, target, suite, results, deps="", coverage=None, junit=None):
         sargs = (f" --coverage {','.join(coverage)}" if coverage is not None else "") + \
@@ -379,18 +391,21 @@ def valgrind_ci(model):
     return out
 
 
-def test_edges(w, model, bins, sanitized, fuzzers, checked):
+def test_edges(w, early, model, bins, sanitized, fuzzers, checked):
     """ninja test: the suite, again under ASan + UBSan, a CI-sized part of it under valgrind (the
     unit tests and the first instruction of each kind per profile), fuzzing, the generator tests and golden files
-    (after the firmware checks); ninja conformance (deep), sanitize, valgrind, test-<instr>."""
+    (after the firmware checks); ninja conformance (deep), sanitize, valgrind, test-<instr>.
+    The generator tests go into `early` (they wait for generation and the release library only);
+    the rest run longest first: fuzzers, valgrind, the sanitized and then the plain runs."""
     jobs = Jobs(w, model)
     insts = [i.name for i in model.instructions]
-    plain = [r for b in bins for r in jobs.runs(b)]
-    san = [r for b in sanitized for r in jobs.runs(b)]
+    plain = [r for b in bins for r in jobs.runs(b, rank=4)]
+    san = [r for b in sanitized for r in jobs.runs(b, rank=3)]
     firsts = valgrind_ci(model)
     under_valgrind = [b for b in bins if "/unit/" in b or b in firsts]
-    valgrind = [r for b in under_valgrind for r in jobs.runs(b, "valgrind", f"--valgrind --env PTOGEN_EVERY={VALGRIND_EVERY}")]
-    fuzz = [jobs.add(f"build/results/{os.path.relpath(f, 'build')}.json", f) for f in fuzzers]
+    valgrind = [r for b in under_valgrind
+                for r in jobs.runs(b, "valgrind", f"--valgrind --env PTOGEN_EVERY={VALGRIND_EVERY}", rank=2)]
+    fuzz = [jobs.add(f"build/results/{os.path.relpath(f, 'build')}.json", f, rank=0) for f in fuzzers]
     # the generator tests in two parts: those on scratch specs do not rerun after a spec edit
     scratch_deps = sorted(glob.glob("gen/*") + glob.glob("templates/**/*.j2", recursive=True)
                           + glob.glob("runtime/**/*.[ch]", recursive=True) + glob.glob("runtime/**/*.hpp", recursive=True)
@@ -399,20 +414,22 @@ def test_edges(w, model, bins, sanitized, fuzzers, checked):
                           + glob.glob("tests/bad_specs/*.lua") + ["README.md"])
     scratch_deps = [d for d in scratch_deps if os.path.isfile(d)]
     libs = [f"build/{p}/{n}.o" for p in outputs.kernel_profiles(model) for n in library_names(model, p)]
-    gen = [jobs.add("build/results/gen-scratch.json", deps=" ".join(scratch_deps), args="--gen scratch"),
-           jobs.add("build/results/gen-checkout.json", args="--gen checkout",
+    gen = [jobs.add("build/results/gen-scratch.json", deps=" ".join(scratch_deps), args="--gen scratch", rank=-2),
+           jobs.add("build/results/gen-checkout.json", args="--gen checkout", rank=-3,
                     deps=" ".join(scratch_deps + sorted(glob.glob("spec/isa/*.lua")) + ["gen", "tests/golden/legality.txt"] + libs)),
-           jobs.add("build/results/golden.json", args="--golden",  # golden files of this checkout and of the fixtures
+           jobs.add("build/results/golden.json", args="--golden", rank=-1,  # golden files of this checkout and of the fixtures
                     deps=" ".join(["gen"] + sorted(glob.glob("tests/golden/*")) + scratch_deps))]
-    exp = [jobs.add(f"{EXP_TEST.replace('build/', 'build/results/')}.json", EXP_TEST)]
+    exp = [jobs.add(f"{EXP_TEST.replace('build/', 'build/results/')}.json", EXP_TEST, rank=1)]
     jobs.summary("test", "test", plain + san + valgrind + fuzz + gen + exp, " ".join(checked), insts, "build/junit.xml")
-    deep = [r for b in bins for r in jobs.runs(b, "deep", "--env PTOGEN_DEPTH=64")]
+    deep = [r for b in bins for r in jobs.runs(b, "deep", "--env PTOGEN_DEPTH=64", rank=5)]
     jobs.summary("conformance", "conformance", deep, coverage=insts, junit="build/junit.xml")
     jobs.summary("sanitize", "sanitize", san, coverage=insts)
-    jobs.summary("valgrind", "valgrind", [r for b in bins for r in jobs.runs(b, "valgrind-all", "--valgrind")], coverage=insts)
+    jobs.summary("valgrind", "valgrind", [r for b in bins for r in jobs.runs(b, "valgrind-all", "--valgrind", rank=5)],
+                 coverage=insts)
     for inst in insts:  # one instruction on every profile, plain and sanitized
         mine = [r for r in plain + san if re.search(rf"/test_{inst}(\.\w+)?\.json$", r)]
         jobs.summary(f"test-{inst}", f"test-{inst}", mine, coverage=[inst])
+    jobs.write(early)
 
 
 def dist_edges(w):
