@@ -56,6 +56,11 @@ FUZZ_LONG_SECONDS = 300   # per kernel profile in ninja fuzz, with a corpus kept
 # ninja test's memcheck runs: every VALGRIND_EVERY-th legal case and rejected call of each tuple
 # (PTOGEN_EVERY, tests/harness/harness.c), a tuple's first case one place further than the last's
 VALGRIND_EVERY = 4
+# ninja test's sanitized runs of the cpu ISA variants but the baseline: every SAN_VARIANT_EVERY-th
+# case and rejected call. Unoptimised, as the sanitized library is, a variant's kernels are the
+# baseline's C but for the x86 helpers (conversions, argmax rows), which every tuple still runs
+# (and tests/unit/test_cpu_isa.c checks on partial vectors); ninja sanitize runs every case.
+SAN_VARIANT_EVERY = 4
 
 
 PART_OF = {}  # generated path -> its render part (outputs.part), filled by main()
@@ -338,16 +343,24 @@ class Jobs:
                                      f"  args = {args}\n"))
         return out
 
-    def runs(self, binary, kind="", args="", rank=0):
+    def runs(self, binary, kind="", args="", rank=0, every=None):
         """The results of one binary: a conformance binary of a profile with ISA variants once per
-        variant, anything else once. kind: a results subdirectory (deep, valgrind)."""
+        variant, anything else once. kind: a results subdirectory (deep, valgrind). every: the
+        variants but the first (baseline) run every `every`-th case (PTOGEN_EVERY), their
+        results under build/results/<kind>/every<every>/."""
         prof = os.path.basename(os.path.dirname(binary))
         conformance = os.path.basename(os.path.dirname(os.path.dirname(binary))) == "tests"
-        base = os.path.join("build/results", kind, os.path.relpath(binary, "build"))
+        rel = os.path.relpath(binary, "build")
+        base = os.path.join("build/results", kind, rel)
         if not (conformance and prof in self.variants):
             return [self.add(base + ".json", binary, args=args, rank=rank)]
-        return [self.add(f"{base}.{v}.json", binary, args=f"{args} --env PTO_{prof.upper()}_ISA={v}".strip(), rank=rank)
-                for v in self.variants[prof]]
+        outs = []
+        for i, v in enumerate(self.variants[prof]):
+            where, vargs = base, f"{args} --env PTO_{prof.upper()}_ISA={v}".strip()
+            if i and every:
+                where, vargs = os.path.join("build/results", kind, f"every{every}", rel), f"{vargs} --env PTOGEN_EVERY={every}"
+            outs.append(self.add(f"{where}.{v}.json", binary, args=vargs, rank=rank))
+        return outs
 
     def write(self, early):
         """The rules and the job edges by rank: those of a negative rank into `early` (text that
@@ -404,11 +417,13 @@ def test_edges(w, early, model, bins, sanitized, fuzzers, checked):
     unit tests and the first instruction of each kind per profile), fuzzing, the generator tests and golden files
     (after the firmware checks); ninja conformance (deep), sanitize, valgrind, test-<instr>.
     The generator tests go into `early` (they wait for generation and the release library only);
-    the rest run longest first: fuzzers, valgrind, the sanitized and then the plain runs."""
+    the rest run longest first: fuzzers, valgrind, the sanitized and then the plain runs. A part
+    runs on a part of the cases (VALGRIND_EVERY, SAN_VARIANT_EVERY): ninja valgrind and ninja
+    sanitize run all of them."""
     jobs = Jobs(w, model)
     insts = [i.name for i in model.instructions]
     plain = [r for b in bins for r in jobs.runs(b, rank=4)]
-    san = [r for b in sanitized for r in jobs.runs(b, rank=3)]
+    san = [r for b in sanitized for r in jobs.runs(b, rank=3, every=SAN_VARIANT_EVERY)]
     firsts = valgrind_ci(model)
     under_valgrind = [b for b in bins if "/unit/" in b or b in firsts]
     valgrind = [r for b in under_valgrind
@@ -431,7 +446,7 @@ def test_edges(w, early, model, bins, sanitized, fuzzers, checked):
     jobs.summary("test", "test", plain + san + valgrind + fuzz + gen + exp, " ".join(checked), insts, "build/junit.xml")
     deep = [r for b in bins for r in jobs.runs(b, "deep", "--env PTOGEN_DEPTH=64", rank=5)]
     jobs.summary("conformance", "conformance", deep, coverage=insts, junit="build/junit.xml")
-    jobs.summary("sanitize", "sanitize", san, coverage=insts)
+    jobs.summary("sanitize", "sanitize", [r for b in sanitized for r in jobs.runs(b, rank=5)], coverage=insts)
     jobs.summary("valgrind", "valgrind", [r for b in bins for r in jobs.runs(b, "valgrind-all", "--valgrind", rank=5)],
                  coverage=insts)
     for inst in insts:  # one instruction on every profile, plain and sanitized
