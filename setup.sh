@@ -8,8 +8,8 @@ cd "$(dirname "$0")"
 PKGS="lua5.4 libcmocka-dev ninja-build python3 python3-jinja2 gcc libc6-dev binutils"
 # the test reference's correctly rounded exp (and the exp tests) use GNU MPFR
 PKGS="$PKGS libmpfr-dev"
-# ninja test also fuzzes (clang's libFuzzer: libclang-rt-14-dev, only recommended by clang) and
-# checks the firmware build with clang; ninja valgrind and ninja dist's build check need the rest
+# ninja test builds its sanitized tests and fuzzers with clang (libFuzzer: libclang-rt-14-dev,
+# only recommended by clang) and runs valgrind; ninja dist's build check needs make
 PKGS="$PKGS clang libclang-rt-14-dev valgrind make"
 # tests/upstream/run.py (upstream PTO-ISA's CPU tests, not part of ninja test): gtest, numpy, C++
 PKGS="$PKGS g++ libgtest-dev python3-numpy"

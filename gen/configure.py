@@ -21,13 +21,15 @@ import outputs  # noqa: E402
 CFLAGS = "-std=c11 -Wall -Wextra -Werror -pedantic -ffp-contract=off"
 KERNEL_FLAGS = "-O3"   # release flags of kernels and entry points: -O2 in gcc 12 does not vectorise loops that need alias checks
 TEST_FLAGS = "-O1 -g"  # generated test tables are large: optimising them buys nothing
-CXX_FLAGS = "-std=c++17 -Wall -Wextra -Werror -pedantic -O1 -g"  # the C++ API's tests
+CXX_FLAGS = "-std=c++17 -Wall -Wextra -Werror -pedantic -O1"  # the C++ API's tests (-g: 60% more compile time)
 NATIVE_FLAGS = "-march=native"  # the benchmark's second column only: never in the default flags
 
 
 # Firmware builds (ninja firmware): name, compiler, target flags, nm, size. Host compilers are
 # always checked; a cross compiler only when installed (WITH_CROSS=1 ./setup.sh). The cortex-m4
-# has a single-precision FPU; rv64gc has hardware f32.
+# has a single-precision FPU; rv64gc has hardware f32. ninja test checks FIRMWARE_IN_TEST's
+# (clang's -Os build cost it 1.3 CPU seconds per instruction; clang compiles every library
+# source freestanding with warnings as errors in the generator tests' make of the tarball too).
 FIRMWARE_FLAGS = ("-std=c11 -ffreestanding -nostdlib -Os -Wall -Wextra -Werror -pedantic -ffp-contract=off "
                   "-ffunction-sections -fdata-sections")
 FIRMWARE_TOOLCHAINS = [
@@ -38,14 +40,27 @@ FIRMWARE_TOOLCHAINS = [
     ("rv64gc", "riscv64-unknown-elf-gcc", "-march=rv64gc -mabi=lp64d -mcmodel=medany",
      "riscv64-unknown-elf-nm", "riscv64-unknown-elf-size"),
 ]
+FIRMWARE_IN_TEST = ("gcc",)
 
 
 # Sanitizer builds: every finding is fatal, so a test binary that trips one ends without its
 # cmocka summary and tests/run.py reports it as crashed, with the sanitizer's report.
 SAN_FLAGS = "-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all"
 FUZZ_FLAGS = SAN_FLAGS.replace("-fsanitize=", "-fsanitize=fuzzer-no-link,")
+# an instruction's file in the sanitized library (entry points and kernels): unoptimised, which
+# compiles the cpu kernels (three ISA variants of every tuple) six times faster than -O1, while
+# the runs, whose time goes to the reference and the simulators, take 7% longer
+SAN_KERNEL_FLAGS = FUZZ_FLAGS.replace("-O1", "-O0")
 FUZZ_LINK = "-fsanitize=fuzzer,address,undefined"
 FUZZ_LONG_SECONDS = 300   # per kernel profile in ninja fuzz, with a corpus kept in build/fuzz/
+# ninja test's memcheck runs: every VALGRIND_EVERY-th legal case and rejected call of each tuple
+# (PTOGEN_EVERY, tests/harness/harness.c), a tuple's first case one place further than the last's
+VALGRIND_EVERY = 4
+# ninja test's sanitized runs of the cpu ISA variants but the baseline: every SAN_VARIANT_EVERY-th
+# case and rejected call. Unoptimised, as the sanitized library is, a variant's kernels are the
+# baseline's C but for the x86 helpers (conversions, argmax rows), which every tuple still runs
+# (and tests/unit/test_cpu_isa.c checks on partial vectors); ninja sanitize runs every case.
+SAN_VARIANT_EVERY = 4
 
 
 PART_OF = {}  # generated path -> its render part (outputs.part), filled by main()
@@ -132,6 +147,8 @@ def main():
     w.append(f"build build/spec.json: spec | {' '.join(lua)} "
              f"spec/dtypes.lua spec/families.lua spec/profiles.lua spec/ops.lua spec/kinds.lua {' '.join(isa)}\n  isa = {' '.join(isa)}\n\n")
     render_edges(w, model, planned, gen_py + templates)
+    early = []  # the test runs that start before anything compiles (test_edges)
+    w.append(early)
     harness = harness_sources()
     hobjs = []
     for src in harness:
@@ -168,16 +185,18 @@ def main():
     exp_edges(w)
     variant_rules(w)
     checked = firmware_edges(w, model)
+    w.append(f"fuzzcc = {os.environ.get('FUZZ_CC', 'clang')}\n")
+    san_cc = sanitized_library(w, model)
     fuzzers = fuzz_edges(w, model)
-    sanitized = sanitize_edges(w, model)
+    sanitized = sanitize_edges(w, model, san_cc)
     dist_edges(w)
     bench, bench_bins = bench_edges(model)
     w.append(bench)
     w.append(f"\nbuild all: phony gen {' '.join(bins + bench_bins + checks)}\n")
-    test_edges(w, model, bins, sanitized, fuzzers, checked + checks)
+    test_edges(w, early, model, bins, sanitized, fuzzers, checked + checks)
     w.append("build update-golden: golden | gen\n")
     w.append("default all\n")
-    text = "".join(w)
+    text = "".join("".join(x) if isinstance(x, list) else x for x in w)
     old = open("build.ninja").read() if os.path.exists("build.ninja") else None
     if old != text:
         with open("build.ninja.tmp", "w") as f:
@@ -206,7 +225,8 @@ def render_edges(w, model, planned, deps):
 
 def firmware_edges(w, model):
     """ninja firmware: every library source of every kernel profile, compiled freestanding by
-    each available toolchain, then checked for outside references and measured."""
+    each available toolchain, then checked for outside references and measured. Returns the
+    checks ninja test waits for (FIRMWARE_IN_TEST's)."""
     w.append(f"\nfwflags = {FIRMWARE_FLAGS}\n")
     w.append("rule fw_cc\n  command = $fwcc -MMD -MF $out.d $fwflags $arch -Iout/include -c $in -o $out\n"
              "  description = FIRMWARE-CC $out\n  depfile = $out.d\n  deps = gcc\n")
@@ -227,9 +247,9 @@ def firmware_edges(w, model):
             chk = f"build/firmware/{tc}/{p}.sizes"
             w.append(f"build {chk}: fw_check {' '.join(objs)} | tests/firmware.py\n"
                      f"  tc = {tc}\n  fwcc = {cc}\n  arch = {arch}\n  nm = {nm}\n  size = {size}\n  p = {p}\n")
-            checks.append(chk)
-    w.append(f"build firmware: fw_report {' '.join(checks)}\n")
-    return checks
+            checks.append((tc, chk))
+    w.append(f"build firmware: fw_report {' '.join(chk for _, chk in checks)}\n")
+    return [chk for tc, chk in checks if tc in FIRMWARE_IN_TEST]
 
 
 def variant_rules(w):
@@ -261,27 +281,46 @@ def test_objects(model, p, inst, root):
             if n not in insts or n == inst]
 
 
-def library_variant(w, model, p, cc, flags, root):
-    return variant_objects(w, cc, flags, [(f"out/{p}/{n}.c", f"{root}/{p}/{n}.o") for n in library_names(model, p)])
+def sanitized_library(w, model):
+    """Each kernel profile's library with ASan + UBSan, for the sanitized tests and the fuzzers:
+    clang with libFuzzer's coverage (-fsanitize=fuzzer-no-link), whose callbacks a program
+    without libFuzzer resolves to the sanitizer runtime's empty defaults. An instruction's file
+    (its entry points and kernels) is compiled once, into build/san/<profile>/, for both; the
+    few files every program links (verifier, statuses, ISA dispatch, simulator) twice: with the
+    coverage for the fuzzers (build/fuzz/<profile>/) and without it for the tests, whose
+    simulated kernels its comparison callbacks would slow down twofold. Without clang, $cc
+    builds the tests' library with the sanitizers only (and the fuzzers fail with the fix).
+    Returns the compiler of the sanitized programs."""
+    cc = "$fuzzcc" if shutil.which(os.environ.get("FUZZ_CC", "clang")) else "$cc"
+    insts = {i.name for i in model.instructions}
+
+    def objects(p, root, flags, instructions):
+        variant_objects(w, cc, f"{flags} -Iout/include", [(f"out/{p}/{n}.c", f"{root}/{p}/{n}.o")
+                                                          for n in library_names(model, p) if (n in insts) == instructions])
+    for p in outputs.kernel_profiles(model):
+        objects(p, "build/san", SAN_KERNEL_FLAGS if cc == "$fuzzcc" else SAN_FLAGS.replace("-O1", "-O0"), True)
+        objects(p, "build/san", SAN_FLAGS, False)
+        if cc == "$fuzzcc":
+            objects(p, "build/fuzz", FUZZ_FLAGS, False)
+    return cc
 
 
-def sanitize_edges(w, model):
-    """Every conformance and unit test binary, kernels included, rebuilt with ASan + UBSan
-    ($cc) for ninja sanitize and ninja test; returns them."""
+def sanitize_edges(w, model, cc):
+    """Every conformance and unit test binary rebuilt with ASan + UBSan by `cc` over the
+    sanitized library (build/san/<profile>/, sanitized_library) for ninja sanitize and ninja
+    test; returns them."""
     harness = harness_sources()
-    hobjs = variant_objects(w, "$cc", f"{SAN_FLAGS} $tflags -Iout/include",
+    hobjs = variant_objects(w, cc, f"{SAN_FLAGS} $tflags -Iout/include",
                             [(h, "build/san/" + h[:-2] + ".o") for h in harness])
     bins = []
-    for p in outputs.kernel_profiles(model):
-        library_variant(w, model, p, "$cc", f"{SAN_FLAGS} -Iout/include", "build/san")
     for p in outputs.kernel_profiles(model):
         tests = [(f"out/tests/{p}/test_{i.name}.c", i.name) for i in model.instructions_on(p)]
         tests += [(src, None) for src in sorted(glob.glob(f"tests/unit/test_{p}_*.c"))]
         for src, inst in tests:
             b = "build/san/" + src[:-2]
-            variant_objects(w, "$cc", f"{SAN_FLAGS} $tflags -Iout/include -Iout/{p} -Itests/harness", [(src, b + ".o")])
+            variant_objects(w, cc, f"{SAN_FLAGS} $tflags -Iout/include -Iout/{p} -Itests/harness", [(src, b + ".o")])
             w.append(f"build {b}: vlink {b}.o {' '.join(test_objects(model, p, inst, 'build/san') + hobjs)}\n"
-                     f"  vcc = $cc\n  vlink = {SAN_FLAGS}\n  libs = -lcmocka -lmpfr -lgmp -lm\n")
+                     f"  vcc = {cc}\n  vlink = {SAN_FLAGS}\n  libs = -lcmocka -lmpfr -lgmp -lm\n")
             bins.append(b)
     return bins
 
@@ -289,36 +328,54 @@ def sanitize_edges(w, model):
 class Jobs:
     """Test runs as build steps (tests/run.py job): each writes build/results/<what>.json, so
     ninja reruns only the runs whose inputs changed. Numbered in the order first asked for:
-    PTO_TEST_SHARD=k/n runs job I when I % n == k - 1."""
+    PTO_TEST_SHARD=k/n runs job I when I % n == k - 1.
+
+    Written in the order of their `rank` (write): ninja 1.11 starts the ready edge that comes
+    first in build.ninja, so the long runs go first and the 2-core machine does not end on one."""
 
     def __init__(self, w, model):
-        self.w, self.number = w, {}
+        self.w, self.number, self.edges = w, {}, []
         self.variants = {p: [v["name"] for v in cpuisa.variants(p)] for p in outputs.kernel_profiles(model)
                          if cpuisa.has_variants(model, p)}
-        w.append("rule job\n  command = $python tests/run.py job --out $out --index $index $args $in\n"
-                 "  description = RUN $out\n")
-        # the result list goes in a response file: a failed summary's command, which ninja
-        # prints, stays one line
-        w.append("rule summary\n  command = $python tests/run.py summary --suite $suite $sargs @$rsp\n"
-                 "  rspfile = $rsp\n  rspfile_content = $in\n  description = SUMMARY $suite\n  pool = console\n")
 
-    def add(self, out, binary="", deps="", args=""):
+    def add(self, out, binary="", deps="", args="", rank=0):
         if out not in self.number:
             self.number[out] = len(self.number)
-            self.w.append(f"build {out}: job {binary} | tests/run.py {deps}\n  index = {self.number[out]}\n"
-                          f"  args = {args}\n")
+            self.edges.append((rank, f"build {out}: job {binary} | tests/run.py {deps}\n  index = {self.number[out]}\n"
+                                     f"  args = {args}\n"))
         return out
 
-    def runs(self, binary, kind="", args=""):
+    def runs(self, binary, kind="", args="", rank=0, every=None):
         """The results of one binary: a conformance binary of a profile with ISA variants once per
-        variant, anything else once. kind: a results subdirectory (deep, valgrind)."""
+        variant, anything else once. kind: a results subdirectory (deep, valgrind). every: the
+        variants but the first (baseline) run every `every`-th case (PTOGEN_EVERY), their
+        results under build/results/<kind>/every<every>/."""
         prof = os.path.basename(os.path.dirname(binary))
         conformance = os.path.basename(os.path.dirname(os.path.dirname(binary))) == "tests"
-        base = os.path.join("build/results", kind, os.path.relpath(binary, "build"))
+        rel = os.path.relpath(binary, "build")
+        base = os.path.join("build/results", kind, rel)
         if not (conformance and prof in self.variants):
-            return [self.add(base + ".json", binary, args=args)]
-        return [self.add(f"{base}.{v}.json", binary, args=f"{args} --env PTO_{prof.upper()}_ISA={v}".strip())
-                for v in self.variants[prof]]
+            return [self.add(base + ".json", binary, args=args, rank=rank)]
+        outs = []
+        for i, v in enumerate(self.variants[prof]):
+            where, vargs = base, f"{args} --env PTO_{prof.upper()}_ISA={v}".strip()
+            if i and every:
+                where, vargs = os.path.join("build/results", kind, f"every{every}", rel), f"{vargs} --env PTOGEN_EVERY={every}"
+            outs.append(self.add(f"{where}.{v}.json", binary, args=vargs, rank=rank))
+        return outs
+
+    def write(self, early):
+        """The rules and the job edges by rank: those of a negative rank into `early` (text that
+        build.ninja holds before every compile edge, so they run as soon as their inputs are
+        there), the others after every compile edge."""
+        early.append("rule job\n  command = $python tests/run.py job --out $out --index $index $args $in\n"
+                     "  description = RUN $out\n")
+        # the result list goes in a response file: a failed summary's command, which ninja
+        # prints, stays one line
+        early.append("rule summary\n  command = $python tests/run.py summary --suite $suite $sargs @$rsp\n"
+                     "  rspfile = $rsp\n  rspfile_content = $in\n  description = SUMMARY $suite\n  pool = console\n")
+        for rank, text in sorted(self.edges, key=lambda e: e[0]):
+            (early if rank < 0 else self.w).append(text)
 
     def summary(self, target, suite, results, deps="", coverage=None, junit=None):
         sargs = (f" --coverage {','.join(coverage)}" if coverage is not None else "") + \
@@ -346,7 +403,8 @@ def exp_edges(w):
 
 def valgrind_ci(model):
     """The conformance binaries ninja test runs under valgrind: per profile, the first
-    instruction (by name) of each kind, so every kernel template runs there in CI's time."""
+    instruction (by name) of each kind, so every kernel template runs there in CI's time (each
+    tuple with every VALGRIND_EVERY-th case)."""
     out = set()
     for p in outputs.kernel_profiles(model):
         first = {}
@@ -356,18 +414,23 @@ def valgrind_ci(model):
     return out
 
 
-def test_edges(w, model, bins, sanitized, fuzzers, checked):
+def test_edges(w, early, model, bins, sanitized, fuzzers, checked):
     """ninja test: the suite, again under ASan + UBSan, a CI-sized part of it under valgrind (the
     unit tests and the first instruction of each kind per profile), fuzzing, the generator tests and golden files
-    (after the firmware checks); ninja conformance (deep), sanitize, valgrind, test-<instr>."""
+    (after the firmware checks); ninja conformance (deep), sanitize, valgrind, test-<instr>.
+    The generator tests go into `early` (they wait for generation and the release library only);
+    the rest run longest first: fuzzers, valgrind, the sanitized and then the plain runs. A part
+    runs on a part of the cases (VALGRIND_EVERY, SAN_VARIANT_EVERY): ninja valgrind and ninja
+    sanitize run all of them."""
     jobs = Jobs(w, model)
     insts = [i.name for i in model.instructions]
-    plain = [r for b in bins for r in jobs.runs(b)]
-    san = [r for b in sanitized for r in jobs.runs(b)]
+    plain = [r for b in bins for r in jobs.runs(b, rank=4)]
+    san = [r for b in sanitized for r in jobs.runs(b, rank=3, every=SAN_VARIANT_EVERY)]
     firsts = valgrind_ci(model)
     under_valgrind = [b for b in bins if "/unit/" in b or b in firsts]
-    valgrind = [r for b in under_valgrind for r in jobs.runs(b, "valgrind", "--valgrind")]
-    fuzz = [jobs.add(f"build/results/{os.path.relpath(f, 'build')}.json", f) for f in fuzzers]
+    valgrind = [r for b in under_valgrind
+                for r in jobs.runs(b, "valgrind", f"--valgrind --env PTOGEN_EVERY={VALGRIND_EVERY}", rank=2)]
+    fuzz = [jobs.add(f"build/results/{os.path.relpath(f, 'build')}.json", f, rank=0) for f in fuzzers]
     # the generator tests in two parts: those on scratch specs do not rerun after a spec edit
     scratch_deps = sorted(glob.glob("gen/*") + glob.glob("templates/**/*.j2", recursive=True)
                           + glob.glob("runtime/**/*.[ch]", recursive=True) + glob.glob("runtime/**/*.hpp", recursive=True)
@@ -376,20 +439,22 @@ def test_edges(w, model, bins, sanitized, fuzzers, checked):
                           + glob.glob("tests/bad_specs/*.lua") + ["README.md"])
     scratch_deps = [d for d in scratch_deps if os.path.isfile(d)]
     libs = [f"build/{p}/{n}.o" for p in outputs.kernel_profiles(model) for n in library_names(model, p)]
-    gen = [jobs.add("build/results/gen-scratch.json", deps=" ".join(scratch_deps), args="--gen scratch"),
-           jobs.add("build/results/gen-checkout.json", args="--gen checkout",
+    gen = [jobs.add("build/results/gen-scratch.json", deps=" ".join(scratch_deps), args="--gen scratch", rank=-2),
+           jobs.add("build/results/gen-checkout.json", args="--gen checkout", rank=-3,
                     deps=" ".join(scratch_deps + sorted(glob.glob("spec/isa/*.lua")) + ["gen", "tests/golden/legality.txt"] + libs)),
-           jobs.add("build/results/golden.json", args="--golden",  # golden files of this checkout and of the fixtures
+           jobs.add("build/results/golden.json", args="--golden", rank=-1,  # golden files of this checkout and of the fixtures
                     deps=" ".join(["gen", "docs/instructions.md"] + sorted(glob.glob("tests/golden/*")) + scratch_deps))]
-    exp = [jobs.add(f"{EXP_TEST.replace('build/', 'build/results/')}.json", EXP_TEST)]
+    exp = [jobs.add(f"{EXP_TEST.replace('build/', 'build/results/')}.json", EXP_TEST, rank=1)]
     jobs.summary("test", "test", plain + san + valgrind + fuzz + gen + exp, " ".join(checked), insts, "build/junit.xml")
-    deep = [r for b in bins for r in jobs.runs(b, "deep", "--env PTOGEN_DEPTH=64")]
+    deep = [r for b in bins for r in jobs.runs(b, "deep", "--env PTOGEN_DEPTH=64", rank=5)]
     jobs.summary("conformance", "conformance", deep, coverage=insts, junit="build/junit.xml")
-    jobs.summary("sanitize", "sanitize", san, coverage=insts)
-    jobs.summary("valgrind", "valgrind", [r for b in bins for r in jobs.runs(b, "valgrind", "--valgrind")], coverage=insts)
+    jobs.summary("sanitize", "sanitize", [r for b in sanitized for r in jobs.runs(b, rank=5)], coverage=insts)
+    jobs.summary("valgrind", "valgrind", [r for b in bins for r in jobs.runs(b, "valgrind-all", "--valgrind", rank=5)],
+                 coverage=insts)
     for inst in insts:  # one instruction on every profile, plain and sanitized
         mine = [r for r in plain + san if re.search(rf"/test_{inst}(\.\w+)?\.json$", r)]
         jobs.summary(f"test-{inst}", f"test-{inst}", mine, coverage=[inst])
+    jobs.write(early)
 
 
 def dist_edges(w):
@@ -400,11 +465,10 @@ def dist_edges(w):
 
 
 def fuzz_edges(w, model):
-    """Fuzzers of every entry point per kernel profile (clang + libFuzzer, ASan + UBSan):
-    ninja test runs each briefly from a fixed seed; ninja fuzz runs them longer. Returns the
-    fuzzers, for ninja test."""
+    """Fuzzers of every entry point per kernel profile (clang + libFuzzer, ASan + UBSan) over
+    the sanitized library (sanitized_library): ninja test runs each briefly from a fixed seed;
+    ninja fuzz runs them longer. Returns the fuzzers, for ninja test."""
     cc = os.environ.get("FUZZ_CC", "clang")
-    w.append(f"fuzzcc = {cc}\n")
     if not shutil.which(cc):  # fail at build time with the fix, not with "clang: not found"
         w.append(f"rule nofuzz\n  command = echo 'the fuzz run needs {cc} and libFuzzer: run ./setup.sh "
                  "(Debian: clang libclang-rt-14-dev)'; false\n  description = FUZZ\n")
@@ -414,7 +478,8 @@ def fuzz_edges(w, model):
     harness = variant_objects(w, "$fuzzcc", flags, [("tests/fuzz/fuzz.c", "build/fuzz/fuzz.o")])
     fuzzers = []
     for p in outputs.kernel_profiles(model):
-        lib = library_variant(w, model, p, "$fuzzcc", FUZZ_FLAGS + " -Iout/include", "build/fuzz")
+        insts = {i.name for i in model.instructions}
+        lib = [f"build/{'san' if n in insts else 'fuzz'}/{p}/{n}.o" for n in library_names(model, p)]  # sanitized_library
         table = variant_objects(w, "$fuzzcc", flags, [(src, f"build/fuzz/{p}/{os.path.basename(src)[:-2]}.o")
                                                       for src, _, _ in outputs.fuzz(model, p)])
         b = f"build/fuzz/fuzz_{p}"

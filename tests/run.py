@@ -16,7 +16,8 @@ results are read from the per-test lines, and a binary without a summary has cra
 exits 0 whatever its tests did: the summary reports the failures, fails, and deletes the
 result files of failed jobs so that the next run repeats them. --env sets a variable for the
 binary (PTO_CPU_ISA=avx2: the ISA variant, named in the test names; PTOGEN_DEPTH=64: the deep
-run); a variant this CPU lacks is reported as skipped. --valgrind runs the binary under
+run; PTOGEN_EVERY=4: every 4th case and rejected call of each tuple, ninja test's valgrind runs);
+a variant this CPU lacks is reported as skipped. --valgrind runs the binary under
 memcheck. A fuzzer runs FUZZ_RUNS inputs from a fixed seed, or N seconds with a corpus kept in
 build/fuzz/corpus/<profile>. --gen runs the generator tests whose module says SPECS =
 "scratch" (they read no spec of spec/isa/ nor anything generated from it) or all the others.
@@ -89,7 +90,8 @@ def run_binary(path, env, wrap, index):
     tag = f"@{variant}" if variant else ""
     group = "valgrind" if wrap else "san" if "/build/san/" in path else "deep" if "PTOGEN_DEPTH" in env else "plain"
     rel = os.path.relpath(path, ROOT)
-    res = result(group, rel + (f" [{variant}]" if variant else ""), index)
+    every = f" [every {env['PTOGEN_EVERY']}th case]" if "PTOGEN_EVERY" in env else ""
+    res = result(group, rel + (f" [{variant}]" if variant else "") + every, index)
     res["binary"] = rel
     start = time.monotonic()
     p = subprocess.run(list(wrap) + [path], capture_output=True, text=True, cwd=ROOT,

@@ -362,19 +362,33 @@ static void run_one(const h_tuple *t, const h_case *c)
     finish(&r);
 }
 
-/* PTOGEN_DEPTH=N (ninja conformance) reruns every random case with N-1 further seeds. */
-static unsigned depth(void)
+/* A positive whole number from the environment variable `name`, or 1. */
+static unsigned env_count(const char *name)
 {
-    const char *env = getenv("PTOGEN_DEPTH");
+    const char *env = getenv(name);
     long v = env ? strtol(env, NULL, 10) : 1;
     return v < 1 ? 1u : (unsigned)v;
 }
 
+/* PTOGEN_EVERY=K (ninja test's valgrind runs) runs every K-th legal case and every K-th rejected
+ * call of each tuple, at least one of each: the first at 0 in the first tuple, 1 in the next and
+ * so on (modulo K and the count), so that the tuples of a program together run every place of
+ * their case and rejection lists (the lists of one kind follow one order of shapes and fields). */
+static size_t first_of(size_t *turn, size_t step, size_t n)
+{
+    size_t k = n ? *turn % step % n : 0;
+    ++*turn;
+    return k;
+}
+
+static size_t case_turn, mutation_turn;
+
+/* PTOGEN_DEPTH=N (ninja conformance) reruns every random case with N-1 further seeds. */
 void h_run_cases(const h_tuple *t, const h_case *cases, size_t n)
 {
-    unsigned rounds = depth(), r;
-    size_t k, runs = 0;
-    for (k = 0; k < n; k++) {
+    unsigned rounds = env_count("PTOGEN_DEPTH"), r;
+    size_t step = env_count("PTOGEN_EVERY"), k, runs = 0;
+    for (k = first_of(&case_turn, step, n); k < n; k += step) {
         h_case c = cases[k];
         for (r = 0; r < (c.fill == H_FILL_CLASSES ? 1u : rounds); r++) {
             c.seed = cases[k].seed + r * 7919u;
@@ -408,8 +422,8 @@ static void apply(h_case *c, const h_change *ch)
 
 void h_run_mutations(const h_tuple *t, const h_case *cases, const h_mutation *m, size_t n)
 {
-    size_t k;
-    for (k = 0; k < n; k++) {
+    size_t step = env_count("PTOGEN_EVERY"), k, runs = 0;
+    for (k = first_of(&mutation_turn, step, n); k < n; k += step, runs++) {
         h_case c = cases[m[k].base];
         run r;
         pto_status st;
@@ -424,5 +438,5 @@ void h_run_mutations(const h_tuple *t, const h_case *cases, const h_mutation *m,
         check_untouched(&r, NULL);
         finish(&r);
     }
-    print_message("%s: %lu rejected calls returned their status and wrote nothing\n", t->name, (unsigned long)n);
+    print_message("%s: %lu rejected calls returned their status and wrote nothing\n", t->name, (unsigned long)runs);
 }
