@@ -8,7 +8,6 @@ from kinds import _elementwise as EW
 from kinds import _tiles as TT
 from kinds import select_scalar as SS
 import lowerbound as LB
-import testplan as T
 
 MAIN_OPERAND = "dst"
 READER = "h_read_select"  # tests/harness/kinds/
@@ -28,9 +27,7 @@ def plain_ctx(inst, p, tup):
 
 
 def notes(inst):
-    return ["The mask: bit j mod 8 of byte (i, j / 8) selects element (i, j), least significant bit first; a "
-            "set bit takes src0, a clear one src1. Its valid region is rows x ceil(cols / 8) bytes; the bits "
-            "past cols in a row's last byte are not read."]
+    return [SS.mask_note("src0", "src1")]
 
 
 def reference(inst):
@@ -41,8 +38,7 @@ def reference(inst):
 def test_operands(plan, tup, vr, vc, extra, variant):
     """dst and the sources as the tile-tile kinds', the mask rows of ceil(vc / 8) bytes."""
     ops = TT.test_operands(plan, tup, vr, vc, extra, variant)
-    mb = -(-vc // 8)
-    ops["mask"] = T.tile(plan.dindex["u8"], vr + variant % 2, T.roundup(mb, 32) + (32 if variant % 3 == 2 else 0), vr, mb)
+    ops["mask"] = SS.mask_tile(plan, vr, vc, variant)
     return ops
 
 

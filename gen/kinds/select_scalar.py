@@ -37,10 +37,21 @@ def plain_ctx(inst, p, tup):
     return {}
 
 
+def mask_note(chosen, other):
+    """The docs' note on the mask: a set bit takes `chosen`, a clear one `other`."""
+    return ("The mask: bit j mod 8 of byte (i, j / 8) selects element (i, j), least significant bit first; a "
+            f"set bit takes {chosen}, a clear one {other}. Its valid region is rows x ceil(cols / 8) bytes; the bits "
+            "past cols in a row's last byte are not read.")
+
+
 def notes(inst):
-    return ["The mask: bit j mod 8 of byte (i, j / 8) selects element (i, j), least significant bit first; a "
-            "set bit takes src, a clear one the scalar. Its valid region is rows x ceil(cols / 8) bytes; the bits "
-            "past cols in a row's last byte are not read."]
+    return [mask_note("src", "the scalar")]
+
+
+def mask_tile(plan, vr, vc, variant):
+    """The mask operand of a test: vr rows of ceil(vc / 8) bytes, row strides varied by variant."""
+    mb = -(-vc // 8)
+    return T.tile(plan.dindex["u8"], vr + variant % 2, T.roundup(mb, 32) + (32 if variant % 3 == 2 else 0), vr, mb)
 
 
 def reference(inst):
@@ -52,8 +63,7 @@ def test_operands(plan, tup, vr, vc, extra, variant):
     """dst and src as the element-wise kinds', the mask rows of ceil(vc / 8) bytes, tmp as the
     profile uses it (A2A3: one block), the scalar."""
     ops = EW.dst_and_full(plan, tup, vr, vc, extra, variant, "src")
-    mb = -(-vc // 8)
-    ops["mask"] = T.tile(plan.dindex["u8"], vr + variant % 2, T.roundup(mb, 32) + (32 if variant % 3 == 2 else 0), vr, mb)
+    ops["mask"] = mask_tile(plan, vr, vc, variant)
     ops["scalar"] = {"present": 1, "scalar": True, "offset": 0}
     return R.add_tmp(plan, tup, ops, vr, variant)
 
