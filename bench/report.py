@@ -56,16 +56,18 @@ def kernel_table(release, native, shapes=None):
     return out
 
 
-def check(name, rows, ok, show):
-    """One target line: met, or missed with the cases that miss it (worst first)."""
+def check(name, rows, ok, show, listed=6):
+    """One target line: met, or missed with the cases that miss it (worst first; the first
+    `listed`, or all of them with None)."""
     bad = sorted((r for r in rows if not ok(r)), key=show, reverse=True)
     if not rows:
         return f"- {name}: no cases"
     if not bad:
         worst = max(rows, key=show)
         return f"- {name}: **met** ({len(rows)} cases; worst {label(worst)} {show(worst):.2f})"
-    listed = ", ".join(f"{label(r)} {show(r):.2f}" for r in bad[:6]) + (", ..." if len(bad) > 6 else "")
-    return f"- {name}: **missed** in {len(bad)} of {len(rows)} cases: {listed}"
+    shown = bad if listed is None else bad[:listed]
+    return (f"- {name}: **missed** in {len(bad)} of {len(rows)} cases: "
+            + ", ".join(f"{label(r)} {show(r):.2f}" for r in shown) + (", ..." if len(shown) < len(bad) else ""))
 
 
 def label(r):
@@ -88,6 +90,16 @@ def targets(release, native):
                            lambda r: r["vs_f32"] <= HALF_PER_F32, lambda r: r["vs_f32"]))
         lines.append("")
     return lines
+
+
+def native_check(release, native):
+    """Every kernel at least as fast with -march=native as at the release flags (within the noise
+    of LOOP_AT): a miss lists every case, its native time over its release time."""
+    rel = {key(r): r for r in release}
+    rows = [dict(r, vs_release=r["kernel"] / rel[key(r)]["kernel"]) for r in native if key(r) in rel]
+    return ["Native against the release flags:",
+            check(f"every kernel at or below its release time natively (native/release <= {LOOP_AT})", rows,
+                  lambda r: r["vs_release"] <= LOOP_AT, lambda r: r["vs_release"], listed=None), ""]
 
 
 def memcpy_groups(rows):

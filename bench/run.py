@@ -1,6 +1,7 @@
 """`ninja bench`: runs the kernel benchmark of each kernel profile at the release flags and with
 -march=native (one process each; within a process kernel, plain loop and memcpy are
-interleaved), prints the kernel table and the targets, then times the generator
+interleaved), prints the kernel table, the targets and every kernel slower natively than at the
+release flags, then times the generator
 (bench/gen_timing.py). The whole report also goes to build/bench/report.md, the text of the
 latest report in docs/performance.md (python3 bench/readme.py copies it there).
 
@@ -55,7 +56,7 @@ def main(argv):
         out += [f"### {profile} kernels", "",
                 f"The kernels ran their `{isa}` ISA variant (`{native_isa}` native; the variants: docs/cpu-isa.md); "
                 "the plain loops are compiled for the flags alone.", ""]
-        out += report.targets(release, native)
+        out += report.targets(release, native) + report.native_check(release, native)
         out += [f"The {report.LARGE[0]} tiles:", ""] + report.kernel_table(release, native, (report.LARGE[0],))
         out += ["", "<details><summary>Every shape</summary>", ""] + report.kernel_table(release, native)
         out += ["", "</details>", ""] + [f"Not benchmarked: {n}" for n in notes] + [""]

@@ -17,6 +17,8 @@ sys.path.insert(0, os.path.join(ROOT, "gen"))
 import cpuisa  # noqa: E402
 import model as M  # noqa: E402
 import outputs  # noqa: E402
+sys.path.insert(0, os.path.join(ROOT, "tests"))
+import exhaustive  # noqa: E402 (the long targets' table)
 
 CFLAGS = "-std=c11 -Wall -Wextra -Werror -pedantic -ffp-contract=off"
 KERNEL_FLAGS = "-O3"   # release flags of kernels and entry points: -O2 in gcc 12 does not vectorise loops that need alias checks
@@ -142,7 +144,7 @@ def main():
     w.append("".join(f"build {d}: phony\n" for d in dirs) + "\n")
     # and when an instruction gains or loses a profile (a legal set edit): the split's profiles.txt
     w.append("build build.ninja: configure | gen/configure.py gen/outputs.py gen/model.py spec/profiles.lua "
-             "build/dirs.txt build/spec/profiles.txt\n\n")
+             "tests/exhaustive.py build/dirs.txt build/spec/profiles.txt\n\n")
     lua = sorted(glob.glob("gen/*.lua"))
     w.append(f"build build/spec.json: spec | {' '.join(lua)} "
              f"spec/dtypes.lua spec/families.lua spec/profiles.lua spec/ops.lua spec/kinds.lua {' '.join(isa)}\n  isa = {' '.join(isa)}\n\n")
@@ -183,6 +185,7 @@ def main():
             w.append(f"build {t}: link {t}.o {' '.join(test_objects(model, p, None, 'build') + hobjs)}\n")
             bins.append(t)
     exp_edges(w)
+    exhaustive_edges(w)
     variant_rules(w)
     checked = firmware_edges(w, model)
     w.append(f"fuzzcc = {os.environ.get('FUZZ_CC', 'clang')}\n")
@@ -385,20 +388,27 @@ class Jobs:
 
 
 EXP_TEST = "build/tests/exp/test_exp"
-EXP_SHARDS = 2  # ninja exp-exhaustive: all 2^32 f32 inputs, one shard per core
 
 
 def exp_edges(w):
-    """The exp test (tests/exp/test_exp.c: the cpu's exp against MPFR; in ninja test) and ninja
-    exp-exhaustive, every f32 input (long: docs/exp.md)."""
+    """The exp test (tests/exp/test_exp.c: the cpu's exp against MPFR; in ninja test, and with
+    --all a long target of ninja exhaustive, docs/exp.md)."""
     src = "tests/exp/test_exp.c"
     w.append(f"build {EXP_TEST}.o: cc {src} {after(src)}\n  flags = $tflags -Iout/include -Iout/cpu -Itests/harness\n"
              f"build {EXP_TEST}: link {EXP_TEST}.o build/tests/harness/ref.o\n")
-    w.append("rule exp_shard\n  command = $in --all $shard $shards > $out\n  description = EXP-EXHAUSTIVE $shard/$shards\n")
-    shards = [f"build/exp-exhaustive.{k}.txt" for k in range(EXP_SHARDS)]
-    for k, out in enumerate(shards):
-        w.append(f"build {out}: exp_shard {EXP_TEST}\n  shard = {k}\n  shards = {EXP_SHARDS}\n")
-    w.append(f"build exp-exhaustive: phony {' '.join(shards)}\n")
+
+
+def exhaustive_edges(w):
+    """ninja exhaustive: every long target of tests/exhaustive.py's TARGETS (this machine's shard,
+    PTO_TEST_SHARD=k/n or the whole, over PTO_EXHAUSTIVE_JOBS processes, then the merge), and ninja
+    <name>-exhaustive one of them. They always run: the script itself keeps a passed target's
+    result until its program changes (docs/testing-workflow.md#exhaustive-runs)."""
+    w.append("rule exhaustive\n  command = $python tests/exhaustive.py ninja $only\n  description = EXHAUSTIVE $only\n"
+             "  pool = console\n")
+    everything = " ".join(t.command[0] for t in exhaustive.TARGETS)
+    w.append(f"build exhaustive: exhaustive | {everything} tests/exhaustive.py\n  only =\n")
+    for t in exhaustive.TARGETS:
+        w.append(f"build {t.name}-exhaustive: exhaustive | {t.command[0]} tests/exhaustive.py\n  only = --only {t.name}\n")
 
 
 def valgrind_ci(model):
@@ -436,12 +446,13 @@ def test_edges(w, early, model, bins, sanitized, fuzzers, checked):
                           + glob.glob("runtime/**/*.[ch]", recursive=True) + glob.glob("runtime/**/*.hpp", recursive=True)
                           + [f"spec/{n}" for n in ("dtypes.lua", "families.lua", "profiles.lua", "ops.lua", "kinds.lua")]
                           + glob.glob("tests/gen/**/*.py", recursive=True) + glob.glob("tests/gen/fixtures/**/*.lua", recursive=True)
-                          + glob.glob("tests/bad_specs/*.lua") + ["README.md"])
+                          + glob.glob("tests/bad_specs/*.lua") + ["README.md", "tests/exhaustive.py"])
     scratch_deps = [d for d in scratch_deps if os.path.isfile(d)]
     libs = [f"build/{p}/{n}.o" for p in outputs.kernel_profiles(model) for n in library_names(model, p)]
     gen = [jobs.add("build/results/gen-scratch.json", deps=" ".join(scratch_deps), args="--gen scratch", rank=-2),
            jobs.add("build/results/gen-checkout.json", args="--gen checkout", rank=-3,
-                    deps=" ".join(scratch_deps + sorted(glob.glob("spec/isa/*.lua")) + ["gen", "tests/golden/legality.txt"] + libs)),
+                    deps=" ".join(scratch_deps + sorted(glob.glob("spec/isa/*.lua")) + ["gen", "tests/golden/legality.txt"] + libs
+                                  + [t.command[0] for t in exhaustive.TARGETS])),  # a sample of each long target
            jobs.add("build/results/golden.json", args="--golden", rank=-1,  # golden files of this checkout and of the fixtures
                     deps=" ".join(["gen", "docs/instructions.md"] + sorted(glob.glob("tests/golden/*")) + scratch_deps))]
     exp = [jobs.add(f"{EXP_TEST.replace('build/', 'build/results/')}.json", EXP_TEST, rank=1)]

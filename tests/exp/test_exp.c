@@ -6,8 +6,9 @@
  * `exp-exhaustive`), which the slow path must get right on its own too.
  *
  *   test_exp                  the cmocka suite (ninja test)
- *   test_exp --all K N        every f32 input i with i % N == K; prints the mismatches and a count
- *                             (ninja exp-exhaustive runs N = 2 shards, docs/exp.md) */
+ *   test_exp --all K N        shard K of N (1-based) of the f32 inputs: every i with i % N == K - 1,
+ *                             in the long targets' protocol (tests/exhaustive.py: a FAIL line per
+ *                             wrong input, a count, exit status 1 iff any failed; ninja exhaustive) */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -133,20 +134,30 @@ static void f32_hard_cases_and_the_slow_path(void **state)
     }
 }
 
-static int all_f32(unsigned k, unsigned n)
+/* shard k of n (1-based) in the long targets' protocol (tests/exhaustive.py): every wrong input
+ * is printed, the last line counts; exit status 1 iff any failed */
+static int all_f32(unsigned long k, unsigned long n)
 {
     uint64_t i;
     unsigned long bad = 0, done = 0;
-    for (i = k; i < 0x100000000ull; i += n) {
+    for (i = k - 1; i < 0x100000000ull; i += n) {
         uint32_t got, want;
         if (!check_f32((uint32_t)i, &got, &want)) {
-            if (bad < 20) printf("exp(%a) [0x%08x]: got 0x%08x, want 0x%08x\n", flt((uint32_t)i), (unsigned)i, (unsigned)got, (unsigned)want);
+            printf("FAIL exp f32 0x%08x got 0x%08x want 0x%08x\n", (unsigned)i, (unsigned)got, (unsigned)want);
             bad++;
         }
         done++;
     }
-    printf("exp-exhaustive shard %u of %u: %lu inputs, %lu wrong\n", k, n, done, bad);
+    printf("exp f32 shard %lu/%lu: %lu inputs, %lu failed\n", k, n, done, bad);
     return bad != 0;
+}
+
+/* a decimal in [1, max], or 0 */
+static unsigned long count_arg(const char *s, unsigned long max)
+{
+    char *end;
+    const unsigned long v = strtoul(s, &end, 10);
+    return *s >= '0' && *s <= '9' && *end == 0 && v <= max ? v : 0;
 }
 
 int main(int argc, char **argv)
@@ -159,6 +170,13 @@ int main(int argc, char **argv)
         cmocka_unit_test(f32_thresholds),
         cmocka_unit_test(f32_hard_cases_and_the_slow_path),
     };
-    if (argc == 4 && strcmp(argv[1], "--all") == 0) return all_f32((unsigned)atoi(argv[2]), (unsigned)atoi(argv[3]));
+    if (argc == 4 && strcmp(argv[1], "--all") == 0) {
+        const unsigned long n = count_arg(argv[3], 0xffffffffu), k = count_arg(argv[2], n);
+        if (!n || !k) {
+            fprintf(stderr, "usage: %s --all K N (1 <= K <= N < 2^32)\n", argv[0]);
+            return 2;
+        }
+        return all_f32(k, n);
+    }
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -39,7 +39,8 @@ def spec_tree(dst, fixtures=True, isa=None):
 
 def tree(dst, fixtures=True, isa=None, real_isa=False):
     """A buildable scratch tree: gen/, templates/, spec/ (spec_tree, or this checkout's spec/isa
-    with real_isa) and the test directories build.ninja names, empty."""
+    with real_isa), the test directories build.ninja names, empty, and the long targets' table
+    (tests/exhaustive.py), which configure reads."""
     for d in ("gen", "templates", "runtime"):
         shutil.copytree(os.path.join(ROOT, d), os.path.join(dst, d), ignore=shutil.ignore_patterns("__pycache__"))
     if real_isa:
@@ -48,6 +49,7 @@ def tree(dst, fixtures=True, isa=None, real_isa=False):
         spec_tree(dst, fixtures, isa)
     for d in ("tests/harness", "tests/harness/kinds", "tests/unit", "tests/gen/fixtures/isa", "tests/bad_specs"):
         os.makedirs(os.path.join(dst, d), exist_ok=True)
+    shutil.copy(os.path.join(ROOT, "tests", "exhaustive.py"), os.path.join(dst, "tests"))
     return dst
 
 

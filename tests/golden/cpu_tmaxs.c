@@ -103,7 +103,7 @@ static void pto_cpu_tmaxs_bf16__baseline(const pto_tile *dst, const pto_tile *sr
 #if PTO_CPU_X86
 
 /* pto_cpu_tmaxs_bf16__avx2: bf16 */
-PTO_CPU_AVX2 static void pto_cpu_tmaxs_bf16__avx2(const pto_tile *dst, const pto_tile *src, const void *scalar)
+PTO_CPU_AVX2 PTO_CPU__BODY static void pto_cpu_tmaxs_bf16__avx2(const pto_tile *dst, const pto_tile *src, const void *scalar)
 {
     uint16_t *d = (uint16_t *)dst->data;
     const uint16_t *s = (const uint16_t *)src->data;
@@ -128,7 +128,7 @@ PTO_CPU_AVX2 static void pto_cpu_tmaxs_bf16__avx2(const pto_tile *dst, const pto
 }
 
 /* pto_cpu_tmaxs_bf16__avx512: bf16 */
-PTO_CPU_AVX512 static void pto_cpu_tmaxs_bf16__avx512(const pto_tile *dst, const pto_tile *src, const void *scalar)
+PTO_CPU_AVX512 PTO_CPU__BODY static void pto_cpu_tmaxs_bf16__avx512(const pto_tile *dst, const pto_tile *src, const void *scalar)
 {
     uint16_t *d = (uint16_t *)dst->data;
     const uint16_t *s = (const uint16_t *)src->data;
@@ -192,7 +192,7 @@ static void pto_cpu_tmaxs_f16__baseline(const pto_tile *dst, const pto_tile *src
 #if PTO_CPU_X86
 
 /* pto_cpu_tmaxs_f16__avx2: f16 */
-PTO_CPU_AVX2 static void pto_cpu_tmaxs_f16__avx2(const pto_tile *dst, const pto_tile *src, const void *scalar)
+PTO_CPU_AVX2 PTO_CPU__BODY static void pto_cpu_tmaxs_f16__avx2(const pto_tile *dst, const pto_tile *src, const void *scalar)
 {
     uint16_t *d = (uint16_t *)dst->data;
     const uint16_t *s = (const uint16_t *)src->data;
@@ -217,7 +217,7 @@ PTO_CPU_AVX2 static void pto_cpu_tmaxs_f16__avx2(const pto_tile *dst, const pto_
 }
 
 /* pto_cpu_tmaxs_f16__avx512: f16 */
-PTO_CPU_AVX512 static void pto_cpu_tmaxs_f16__avx512(const pto_tile *dst, const pto_tile *src, const void *scalar)
+PTO_CPU_AVX512 PTO_CPU__BODY static void pto_cpu_tmaxs_f16__avx512(const pto_tile *dst, const pto_tile *src, const void *scalar)
 {
     uint16_t *d = (uint16_t *)dst->data;
     const uint16_t *s = (const uint16_t *)src->data;
@@ -281,7 +281,7 @@ static void pto_cpu_tmaxs_f32__baseline(const pto_tile *dst, const pto_tile *src
 #if PTO_CPU_X86
 
 /* pto_cpu_tmaxs_f32__avx2: f32 */
-PTO_CPU_AVX2 static void pto_cpu_tmaxs_f32__avx2(const pto_tile *dst, const pto_tile *src, const void *scalar)
+PTO_CPU_AVX2 PTO_CPU__BODY static void pto_cpu_tmaxs_f32__avx2(const pto_tile *dst, const pto_tile *src, const void *scalar)
 {
     float *d = (float *)dst->data;
     const float *s = (const float *)src->data;
@@ -306,7 +306,7 @@ PTO_CPU_AVX2 static void pto_cpu_tmaxs_f32__avx2(const pto_tile *dst, const pto_
 }
 
 /* pto_cpu_tmaxs_f32__avx512: f32 */
-PTO_CPU_AVX512 static void pto_cpu_tmaxs_f32__avx512(const pto_tile *dst, const pto_tile *src, const void *scalar)
+PTO_CPU_AVX512 PTO_CPU__BODY static void pto_cpu_tmaxs_f32__avx512(const pto_tile *dst, const pto_tile *src, const void *scalar)
 {
     float *d = (float *)dst->data;
     const float *s = (const float *)src->data;
@@ -370,7 +370,7 @@ static void pto_cpu_tmaxs_i16__baseline(const pto_tile *dst, const pto_tile *src
 #if PTO_CPU_X86
 
 /* pto_cpu_tmaxs_i16__avx2: i16 */
-PTO_CPU_AVX2 static void pto_cpu_tmaxs_i16__avx2(const pto_tile *dst, const pto_tile *src, const void *scalar)
+PTO_CPU_AVX2 PTO_CPU__BODY static void pto_cpu_tmaxs_i16__avx2(const pto_tile *dst, const pto_tile *src, const void *scalar)
 {
     int16_t *d = (int16_t *)dst->data;
     const int16_t *s = (const int16_t *)src->data;
@@ -395,7 +395,7 @@ PTO_CPU_AVX2 static void pto_cpu_tmaxs_i16__avx2(const pto_tile *dst, const pto_
 }
 
 /* pto_cpu_tmaxs_i16__avx512: i16 */
-PTO_CPU_AVX512 static void pto_cpu_tmaxs_i16__avx512(const pto_tile *dst, const pto_tile *src, const void *scalar)
+PTO_CPU_AVX512 PTO_CPU__BODY static void pto_cpu_tmaxs_i16__avx512(const pto_tile *dst, const pto_tile *src, const void *scalar)
 {
     int16_t *d = (int16_t *)dst->data;
     const int16_t *s = (const int16_t *)src->data;
@@ -459,7 +459,7 @@ static void pto_cpu_tmaxs_i32__baseline(const pto_tile *dst, const pto_tile *src
 #if PTO_CPU_X86
 
 /* pto_cpu_tmaxs_i32__avx2: i32 */
-PTO_CPU_AVX2 static void pto_cpu_tmaxs_i32__avx2(const pto_tile *dst, const pto_tile *src, const void *scalar)
+PTO_CPU_AVX2 PTO_CPU__BODY static void pto_cpu_tmaxs_i32__avx2(const pto_tile *dst, const pto_tile *src, const void *scalar)
 {
     int32_t *d = (int32_t *)dst->data;
     const int32_t *s = (const int32_t *)src->data;
@@ -484,7 +484,7 @@ PTO_CPU_AVX2 static void pto_cpu_tmaxs_i32__avx2(const pto_tile *dst, const pto_
 }
 
 /* pto_cpu_tmaxs_i32__avx512: i32 */
-PTO_CPU_AVX512 static void pto_cpu_tmaxs_i32__avx512(const pto_tile *dst, const pto_tile *src, const void *scalar)
+PTO_CPU_AVX512 PTO_CPU__BODY static void pto_cpu_tmaxs_i32__avx512(const pto_tile *dst, const pto_tile *src, const void *scalar)
 {
     int32_t *d = (int32_t *)dst->data;
     const int32_t *s = (const int32_t *)src->data;
@@ -548,7 +548,7 @@ static void pto_cpu_tmaxs_i8__baseline(const pto_tile *dst, const pto_tile *src,
 #if PTO_CPU_X86
 
 /* pto_cpu_tmaxs_i8__avx2: i8 */
-PTO_CPU_AVX2 static void pto_cpu_tmaxs_i8__avx2(const pto_tile *dst, const pto_tile *src, const void *scalar)
+PTO_CPU_AVX2 PTO_CPU__BODY static void pto_cpu_tmaxs_i8__avx2(const pto_tile *dst, const pto_tile *src, const void *scalar)
 {
     int8_t *d = (int8_t *)dst->data;
     const int8_t *s = (const int8_t *)src->data;
@@ -573,7 +573,7 @@ PTO_CPU_AVX2 static void pto_cpu_tmaxs_i8__avx2(const pto_tile *dst, const pto_t
 }
 
 /* pto_cpu_tmaxs_i8__avx512: i8 */
-PTO_CPU_AVX512 static void pto_cpu_tmaxs_i8__avx512(const pto_tile *dst, const pto_tile *src, const void *scalar)
+PTO_CPU_AVX512 PTO_CPU__BODY static void pto_cpu_tmaxs_i8__avx512(const pto_tile *dst, const pto_tile *src, const void *scalar)
 {
     int8_t *d = (int8_t *)dst->data;
     const int8_t *s = (const int8_t *)src->data;
@@ -637,7 +637,7 @@ static void pto_cpu_tmaxs_u16__baseline(const pto_tile *dst, const pto_tile *src
 #if PTO_CPU_X86
 
 /* pto_cpu_tmaxs_u16__avx2: u16 */
-PTO_CPU_AVX2 static void pto_cpu_tmaxs_u16__avx2(const pto_tile *dst, const pto_tile *src, const void *scalar)
+PTO_CPU_AVX2 PTO_CPU__BODY static void pto_cpu_tmaxs_u16__avx2(const pto_tile *dst, const pto_tile *src, const void *scalar)
 {
     uint16_t *d = (uint16_t *)dst->data;
     const uint16_t *s = (const uint16_t *)src->data;
@@ -662,7 +662,7 @@ PTO_CPU_AVX2 static void pto_cpu_tmaxs_u16__avx2(const pto_tile *dst, const pto_
 }
 
 /* pto_cpu_tmaxs_u16__avx512: u16 */
-PTO_CPU_AVX512 static void pto_cpu_tmaxs_u16__avx512(const pto_tile *dst, const pto_tile *src, const void *scalar)
+PTO_CPU_AVX512 PTO_CPU__BODY static void pto_cpu_tmaxs_u16__avx512(const pto_tile *dst, const pto_tile *src, const void *scalar)
 {
     uint16_t *d = (uint16_t *)dst->data;
     const uint16_t *s = (const uint16_t *)src->data;
@@ -726,7 +726,7 @@ static void pto_cpu_tmaxs_u32__baseline(const pto_tile *dst, const pto_tile *src
 #if PTO_CPU_X86
 
 /* pto_cpu_tmaxs_u32__avx2: u32 */
-PTO_CPU_AVX2 static void pto_cpu_tmaxs_u32__avx2(const pto_tile *dst, const pto_tile *src, const void *scalar)
+PTO_CPU_AVX2 PTO_CPU__BODY static void pto_cpu_tmaxs_u32__avx2(const pto_tile *dst, const pto_tile *src, const void *scalar)
 {
     uint32_t *d = (uint32_t *)dst->data;
     const uint32_t *s = (const uint32_t *)src->data;
@@ -751,7 +751,7 @@ PTO_CPU_AVX2 static void pto_cpu_tmaxs_u32__avx2(const pto_tile *dst, const pto_
 }
 
 /* pto_cpu_tmaxs_u32__avx512: u32 */
-PTO_CPU_AVX512 static void pto_cpu_tmaxs_u32__avx512(const pto_tile *dst, const pto_tile *src, const void *scalar)
+PTO_CPU_AVX512 PTO_CPU__BODY static void pto_cpu_tmaxs_u32__avx512(const pto_tile *dst, const pto_tile *src, const void *scalar)
 {
     uint32_t *d = (uint32_t *)dst->data;
     const uint32_t *s = (const uint32_t *)src->data;
@@ -815,7 +815,7 @@ static void pto_cpu_tmaxs_u8__baseline(const pto_tile *dst, const pto_tile *src,
 #if PTO_CPU_X86
 
 /* pto_cpu_tmaxs_u8__avx2: u8 */
-PTO_CPU_AVX2 static void pto_cpu_tmaxs_u8__avx2(const pto_tile *dst, const pto_tile *src, const void *scalar)
+PTO_CPU_AVX2 PTO_CPU__BODY static void pto_cpu_tmaxs_u8__avx2(const pto_tile *dst, const pto_tile *src, const void *scalar)
 {
     uint8_t *d = (uint8_t *)dst->data;
     const uint8_t *s = (const uint8_t *)src->data;
@@ -840,7 +840,7 @@ PTO_CPU_AVX2 static void pto_cpu_tmaxs_u8__avx2(const pto_tile *dst, const pto_t
 }
 
 /* pto_cpu_tmaxs_u8__avx512: u8 */
-PTO_CPU_AVX512 static void pto_cpu_tmaxs_u8__avx512(const pto_tile *dst, const pto_tile *src, const void *scalar)
+PTO_CPU_AVX512 PTO_CPU__BODY static void pto_cpu_tmaxs_u8__avx512(const pto_tile *dst, const pto_tile *src, const void *scalar)
 {
     uint8_t *d = (uint8_t *)dst->data;
     const uint8_t *s = (const uint8_t *)src->data;
