@@ -96,11 +96,12 @@ def ninja(dst, *targets):
     return r.returncode, r.stdout + r.stderr
 
 
-def generate(dst):
-    """`ninja gen` in the tree, configured first if it is not yet; returns (returncode, output)."""
+def generate(dst, *targets):
+    """`ninja gen` (or these targets) in the tree, configured first if it is not yet; returns
+    (returncode, output)."""
     if not os.path.exists(os.path.join(dst, "build.ninja")):
         configure(dst)
-    return ninja(dst, "gen")
+    return ninja(dst, *(targets or ("gen",)))
 
 
 def snapshot(dst):

@@ -370,6 +370,8 @@ static unsigned env_count(const char *name)
     return v < 1 ? 1u : (unsigned)v;
 }
 
+unsigned h_every(void) { return env_count("PTOGEN_EVERY"); }
+
 /* PTOGEN_EVERY=K (ninja test's valgrind runs) runs every K-th legal case and every K-th rejected
  * call of each tuple, at least one of each: the first at 0 in the first tuple, 1 in the next and
  * so on (modulo K and the count), so that the tuples of a program together run every place of
@@ -387,7 +389,7 @@ static size_t case_turn, mutation_turn;
 void h_run_cases(const h_tuple *t, const h_case *cases, size_t n)
 {
     unsigned rounds = env_count("PTOGEN_DEPTH"), r;
-    size_t step = env_count("PTOGEN_EVERY"), k, runs = 0;
+    size_t step = h_every(), k, runs = 0;
     for (k = first_of(&case_turn, step, n); k < n; k += step) {
         h_case c = cases[k];
         for (r = 0; r < (c.fill == H_FILL_CLASSES ? 1u : rounds); r++) {
@@ -422,7 +424,7 @@ static void apply(h_case *c, const h_change *ch)
 
 void h_run_mutations(const h_tuple *t, const h_case *cases, const h_mutation *m, size_t n)
 {
-    size_t step = env_count("PTOGEN_EVERY"), k, runs = 0;
+    size_t step = h_every(), k, runs = 0;
     for (k = first_of(&mutation_turn, step, n); k < n; k += step, runs++) {
         h_case c = cases[m[k].base];
         run r;

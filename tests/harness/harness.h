@@ -109,6 +109,10 @@ struct h_tuple {
  * (must return their status and write nothing). Fails the current cmocka test on the
  * first difference, printing tuple, case, seed, element, inputs, expected and actual. */
 void h_run_cases(const h_tuple *t, const h_case *cases, size_t n);
+/* PTOGEN_EVERY (ninja test's memcheck runs), or 1: the conformance runs take every h_every()-th
+ * case and rejected call; the unit tests' long sweeps step that much further, each sweep still
+ * through every kind of value (memcheck checks the code paths, the plain runs the values). */
+unsigned h_every(void);
 void h_run_mutations(const h_tuple *t, const h_case *cases, const h_mutation *m, size_t n);
 
 #endif

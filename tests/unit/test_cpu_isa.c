@@ -13,10 +13,11 @@
 
 #include "pto/pto_cpu_isa.h" /* not pto.h: a spec edit recompiles no unit test */
 #include "pto_cpu_simd.h"
+#include "harness.h"
 #include "ref.h"
 #include "values.h"
 
-#define STRIDE 4099u /* f32 patterns at this stride: ~1M, every exponent and sign */
+#define STRIDE 4099u /* f32 patterns at this stride: ~1M, every exponent and sign (under memcheck h_every() times as far) */
 
 static void names_and_support(void **state)
 {
@@ -101,7 +102,7 @@ static void check_widening(const convert *c)
     float out[16];
     unsigned l;
     uint32_t h;
-    for (h = 0; h < 65536; h += c->lanes) {
+    for (h = 0; h < 65536; h += c->lanes * h_every()) {
         for (l = 0; l < c->lanes; l++) in[l] = (uint16_t)(h + l);
         c->widen_f16(out, in);
         for (l = 0; l < c->lanes; l++) {
@@ -124,7 +125,7 @@ static void check_narrowing(const convert *c)
     uint16_t out[16];
     unsigned l;
     uint64_t u;
-    for (u = 0; u < (1ull << 32); u += (uint64_t)STRIDE * c->lanes) {
+    for (u = 0; u < (1ull << 32); u += (uint64_t)STRIDE * c->lanes * h_every()) {
         for (l = 0; l < c->lanes; l++) in[l] = pto_cpu__float((uint32_t)(u + (uint64_t)l * STRIDE));
         c->narrow_f16(out, in);
         for (l = 0; l < c->lanes; l++) {
