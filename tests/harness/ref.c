@@ -4,23 +4,26 @@
 #include <mpfr.h>
 
 static const ref_format formats[] = {
-    [PTO_F32] = { "f32", 4, 1, 0, 8, 23 },  [PTO_F16] = { "f16", 2, 1, 0, 5, 10 },
-    [PTO_BF16] = { "bf16", 2, 1, 0, 8, 7 }, [PTO_I32] = { "i32", 4, 0, 1, 0, 0 },
-    [PTO_U32] = { "u32", 4, 0, 0, 0, 0 },   [PTO_I16] = { "i16", 2, 0, 1, 0, 0 },
-    [PTO_U16] = { "u16", 2, 0, 0, 0, 0 },   [PTO_I8] = { "i8", 1, 0, 1, 0, 0 },
-    [PTO_U8] = { "u8", 1, 0, 0, 0, 0 },
+    [PTO_F32] = { "f32", 4, 1, 0, 8, 23, 0 },  [PTO_F16] = { "f16", 2, 1, 0, 5, 10, 0 },
+    [PTO_BF16] = { "bf16", 2, 1, 0, 8, 7, 0 }, [PTO_I32] = { "i32", 4, 0, 1, 0, 0, 0 },
+    [PTO_U32] = { "u32", 4, 0, 0, 0, 0, 0 },   [PTO_I16] = { "i16", 2, 0, 1, 0, 0, 0 },
+    [PTO_U16] = { "u16", 2, 0, 0, 0, 0, 0 },   [PTO_I8] = { "i8", 1, 0, 1, 0, 0, 0 },
+    [PTO_U8] = { "u8", 1, 0, 0, 0, 0, 0 },     [PTO_I64] = { "i64", 8, 0, 1, 0, 0, 0 },
+    [PTO_F8E4M3] = { "f8e4m3", 1, 1, 0, 4, 3, 1 }, [PTO_F8E5M2] = { "f8e5m2", 1, 1, 0, 5, 2, 0 },
 };
 
 const ref_format *ref_fmt(pto_dtype dt) { return &formats[dt]; }
+unsigned ref_n_dtypes(void) { return sizeof formats / sizeof formats[0]; }
 
 static uint64_t mask(const ref_format *f) { return f->bytes == 8 ? ~0ull : (1ull << (8 * f->bytes)) - 1; }
 
 int ref_is_nan(pto_dtype dt, uint64_t bits)
 {
     const ref_format *f = ref_fmt(dt);
-    uint64_t exp_all = (1ull << f->exp_bits) - 1;
+    uint64_t exp_all = (1ull << f->exp_bits) - 1, frac_all = (1ull << f->frac_bits) - 1;
     if (!f->is_float) return 0;
-    return ((bits >> f->frac_bits) & exp_all) == exp_all && (bits & ((1ull << f->frac_bits) - 1)) != 0;
+    if (f->finite) return ((bits >> f->frac_bits) & exp_all) == exp_all && (bits & frac_all) == frac_all;
+    return ((bits >> f->frac_bits) & exp_all) == exp_all && (bits & frac_all) != 0;
 }
 
 int ref_same(pto_dtype dt, uint64_t expected, uint64_t actual)
@@ -38,8 +41,10 @@ double ref_to_double(pto_dtype dt, uint64_t bits)
     uint64_t e = (bits >> f->frac_bits) & ((1ull << f->exp_bits) - 1);
     int negative = (int)(bits >> (8 * f->bytes - 1)) & 1;
     double mag;
-    if (e == (1ull << f->exp_bits) - 1)
-        mag = frac ? NAN : INFINITY;
+    if (ref_is_nan(dt, bits))
+        mag = NAN;
+    else if (e == (1ull << f->exp_bits) - 1 && !f->finite)
+        mag = INFINITY;
     else if (e == 0)
         mag = ldexp((double)frac, 1 - bias - f->frac_bits);
     else
@@ -55,6 +60,7 @@ uint64_t ref_from_double(pto_dtype dt, double x)
     uint64_t exp_all = (1ull << f->exp_bits) - 1, one = 1ull << f->frac_bits, m;
     double a = fabs(x), r;
     int E;
+    if (f->finite && (isnan(x) || isinf(x))) return (exp_all << f->frac_bits) | (one - 1); /* its NaN */
     if (isnan(x)) return (exp_all << f->frac_bits) | (one >> 1); /* a quiet NaN */
     if (isinf(x)) return sign | exp_all << f->frac_bits;
     if (a == 0) return sign;
@@ -64,8 +70,19 @@ uint64_t ref_from_double(pto_dtype dt, double x)
     m = (uint64_t)r;
     if (m == 2 * one) { m = one; E++; }         /* rounding carried into the next binade */
     if (m < one) return sign | m;                /* subnormal (or rounded to zero) */
-    if (E + bias >= (int)exp_all) return sign | exp_all << f->frac_bits; /* overflow */
+    if (f->finite && (E + bias > (int)exp_all || (E + bias == (int)exp_all && m == 2 * one - 1)))
+        return (exp_all << f->frac_bits) | (one - 1); /* overflow: no infinity, NaN */
+    if (!f->finite && E + bias >= (int)exp_all) return sign | exp_all << f->frac_bits; /* overflow */
     return sign | (uint64_t)(E + bias) << f->frac_bits | (m - one);
+}
+
+double ref_max_finite(pto_dtype dt)
+{
+    const ref_format *f = ref_fmt(dt);
+    int bias = (1 << (f->exp_bits - 1)) - 1, emax = (1 << f->exp_bits) - 2 - bias;
+    /* E4M3FN: the top exponent is normal, its largest fraction the NaN */
+    if (f->finite) return ldexp(2.0 - ldexp(1.0, 1 - f->frac_bits), emax + 1);
+    return ldexp(2.0 - ldexp(1.0, -f->frac_bits), emax);
 }
 
 int64_t ref_to_int(pto_dtype dt, uint64_t bits)
@@ -73,6 +90,7 @@ int64_t ref_to_int(pto_dtype dt, uint64_t bits)
     const ref_format *f = ref_fmt(dt);
     unsigned w = 8 * f->bytes;
     bits &= mask(f);
+    if (w == 64) return (int64_t)bits;
     if (f->is_signed && (bits >> (w - 1) & 1)) return (int64_t)bits - (int64_t)(1ull << w);
     return (int64_t)bits;
 }

@@ -14,9 +14,12 @@ typedef struct {
     unsigned bytes;
     int is_float, is_signed;
     int exp_bits, frac_bits; /* floats */
+    int finite;              /* OCP E4M3FN: no infinity; only all exponent and fraction bits set is NaN */
 } ref_format;
 
 const ref_format *ref_fmt(pto_dtype dt);
+unsigned ref_n_dtypes(void);                           /* the dtypes of pto_dtype */
+double ref_max_finite(pto_dtype dt);                   /* floats */
 int ref_is_nan(pto_dtype dt, uint64_t bits);
 /* Same result under the contract: equal bits, or both NaN (payloads are free). */
 int ref_same(pto_dtype dt, uint64_t expected, uint64_t actual);
