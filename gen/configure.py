@@ -61,6 +61,9 @@ VALGRIND_EVERY = 4
 # baseline's C but for the x86 helpers (conversions, argmax rows), which every tuple still runs
 # (and tests/unit/test_cpu_isa.c checks on partial vectors); ninja sanitize runs every case.
 SAN_VARIANT_EVERY = 4
+# unit tests that are pure arithmetic on registers, some 10^8 reference checks: under valgrind
+# (memcheck finds nothing there the sanitized run misses) every n-th input only
+VALGRIND_UNIT_EVERY = {"build/tests/unit/test_cpu_tcvt": 1024}
 
 
 PART_OF = {}  # generated path -> its render part (outputs.part), filled by main()
@@ -429,7 +432,8 @@ def test_edges(w, early, model, bins, sanitized, fuzzers, checked):
     firsts = valgrind_ci(model)
     under_valgrind = [b for b in bins if "/unit/" in b or b in firsts]
     valgrind = [r for b in under_valgrind
-                for r in jobs.runs(b, "valgrind", f"--valgrind --env PTOGEN_EVERY={VALGRIND_EVERY}", rank=2)]
+                for r in jobs.runs(b, "valgrind", f"--valgrind --env PTOGEN_EVERY={VALGRIND_UNIT_EVERY.get(b, VALGRIND_EVERY)}",
+                                   rank=2)]
     fuzz = [jobs.add(f"build/results/{os.path.relpath(f, 'build')}.json", f, rank=0) for f in fuzzers]
     # the generator tests in two parts: those on scratch specs do not rerun after a spec edit
     scratch_deps = sorted(glob.glob("gen/*") + glob.glob("templates/**/*.j2", recursive=True)

@@ -371,7 +371,7 @@ param {
   c_type = "pto_sat",
   enum = "PTO_SAT",
   upstream = "SaturationMode",
-  doc = "Whether TCVT saturates: DEFAULT (the pair's default: off for f16 to u8/i8/i16, f32 to i16, i64 to i32, i32 to i16, on otherwise), ON, OFF.",
+  doc = "Whether TCVT saturates: DEFAULT (the pair's own default, docs/contract.md), ON, OFF.",
   values = { "default", "on", "off" },
 }
 param {

@@ -27,7 +27,7 @@ typedef enum { PTO_CMP_EQ, PTO_CMP_NE, PTO_CMP_LT, PTO_CMP_GT, PTO_CMP_GE, PTO_C
 /* How TCVT rounds: NONE = RINT (nearest, ties to even), ROUND (nearest, ties away from zero), FLOOR, CEIL, TRUNC, ODD (round to odd; f32 to f16/bf16 only). */
 typedef enum { PTO_ROUND_NONE, PTO_ROUND_RINT, PTO_ROUND_ROUND, PTO_ROUND_FLOOR, PTO_ROUND_CEIL, PTO_ROUND_TRUNC, PTO_ROUND_ODD } pto_round;
 
-/* Whether TCVT saturates: DEFAULT (the pair's default: off for f16 to u8/i8/i16, f32 to i16, i64 to i32, i32 to i16, on otherwise), ON, OFF. */
+/* Whether TCVT saturates: DEFAULT (the pair's own default, docs/contract.md), ON, OFF. */
 typedef enum { PTO_SAT_DEFAULT, PTO_SAT_ON, PTO_SAT_OFF } pto_sat;
 
 /* PTO_OK == 0; every failure kind has its own code. Entry points check null, loc, dtype,
