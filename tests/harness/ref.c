@@ -363,97 +363,117 @@ static double cvt_round_float(pto_dtype d, pto_dtype s, uint64_t bits, mpfr_rnd_
     return out;
 }
 
-static uint64_t cvt_float(pto_dtype d, pto_dtype s, uint64_t bits, int round, int sat)
+/* out[0] the result with saturation ON, out[1] with OFF: the value is rounded once for both */
+static void cvt_float(pto_dtype d, pto_dtype s, uint64_t bits, int round, uint64_t out[2])
 {
     const ref_format *f = ref_fmt(d), *sf = ref_fmt(s);
     const uint64_t sign = 1ull << (8 * f->bytes - 1), nan = ref_from_double(d, NAN);
     const double max = ref_max_finite(d);
     double x = sf->is_float ? ref_to_double(s, bits) : 0.0, r;
     int neg = sf->is_float ? signbit(x) != 0 : ref_to_int(s, bits) < 0;
-    if (sf->is_float && isnan(x)) return nan;
+    if (sf->is_float && isnan(x)) {
+        out[0] = out[1] = nan;
+        return;
+    }
     if (sf->is_float && isinf(x)) {
-        if (f->finite) return sat == PTO_SAT_ON ? ref_from_double(d, neg ? -max : max) : nan;
-        return ref_from_double(d, x);
+        out[0] = f->finite ? ref_from_double(d, neg ? -max : max) : ref_from_double(d, x);
+        out[1] = f->finite ? nan : ref_from_double(d, x);
+        return;
     }
     if (sf->is_float && d == s) { /* f32 -> f32: an integral value by the mode */
-        mpfr_t v;
-        mpfr_init2(v, 128);
+        static mpfr_t v;
+        static int ready;
+        if (!ready) mpfr_init2(v, 128), ready = 1;
         cvt_source(v, s, bits, MPFR_RNDN);
         if (round == PTO_ROUND_ROUND) mpfr_round(v, v);
         else mpfr_rint(v, v, mpfr_mode(round));
         r = mpfr_get_d(v, MPFR_RNDN);
-        mpfr_clear(v);
-        return ref_from_double(d, r == 0 ? (neg ? -0.0 : 0.0) : r);
+        out[0] = out[1] = ref_from_double(d, r == 0 ? (neg ? -0.0 : 0.0) : r);
+        return;
     }
     if (round == PTO_ROUND_ROUND || round == PTO_ROUND_ODD) {
         double z = cvt_round_float(d, s, bits, MPFR_RNDZ), a = cvt_round_float(d, s, bits, MPFR_RNDA);
         if (z == a) r = z;
         else if (round == PTO_ROUND_ODD) r = ref_from_double(d, z) & 1 ? z : a;
         else {
-            mpfr_t v, mid;
-            mpfr_inits2(256, v, mid, (mpfr_ptr)0);
+            static mpfr_t v, mid;
+            static int ready;
+            if (!ready) mpfr_inits2(256, v, mid, (mpfr_ptr)0), ready = 1;
             cvt_source(v, s, bits, MPFR_RNDN);
             mpfr_set_d(mid, z, MPFR_RNDN);
             mpfr_add_d(mid, mid, a, MPFR_RNDN);
             mpfr_div_2ui(mid, mid, 1, MPFR_RNDN);
             r = mpfr_cmpabs(v, mid) >= 0 ? a : z;
-            mpfr_clears(v, mid, (mpfr_ptr)0);
         }
     } else {
         r = cvt_round_float(d, s, bits, mpfr_mode(round));
     }
-    if (fabs(r) > max) { /* overflow */
+    if (fabs(r) > max) { /* overflow: ON the largest finite value; OFF IEEE's by the mode, inf a NaN in E4M3FN */
         int to_max;
-        if (sat == PTO_SAT_ON) to_max = 1;
-        else if (round == PTO_ROUND_TRUNC || round == PTO_ROUND_ODD) to_max = 1;
+        if (round == PTO_ROUND_TRUNC || round == PTO_ROUND_ODD) to_max = 1;
         else if (round == PTO_ROUND_FLOOR) to_max = !neg;
         else if (round == PTO_ROUND_CEIL) to_max = neg;
         else to_max = 0;
-        if (to_max) return ref_from_double(d, neg ? -max : max);
-        return f->finite ? nan : (sign * (uint64_t)neg) | ref_from_double(d, INFINITY);
+        out[0] = ref_from_double(d, neg ? -max : max);
+        out[1] = to_max ? out[0] : f->finite ? nan : (sign * (uint64_t)neg) | ref_from_double(d, INFINITY);
+        return;
     }
-    if (r == 0) return neg ? sign : 0;
-    return ref_from_double(d, r);
+    out[0] = out[1] = r == 0 ? (neg ? sign : 0) : ref_from_double(d, r);
 }
 
-static uint64_t cvt_int(pto_dtype d, pto_dtype s, uint64_t bits, int round, int sat)
+/* out[0] with saturation ON: clamped to dst's range; out[1] with OFF: a float's value clamped to
+ * the int32 range (int64 for a 64-bit dst), an integer's not at all; then the low bits of each */
+static void cvt_int(pto_dtype d, pto_dtype s, uint64_t bits, int round, uint64_t out[2])
 {
     const ref_format *f = ref_fmt(d), *sf = ref_fmt(s);
-    const unsigned w = 8 * f->bytes;
-    /* the clamp: dst's range (ON), the int32/int64 range (float OFF), none (integer OFF: wraps) */
-    const int clamp = sat == PTO_SAT_ON || sf->is_float;
-    const unsigned cw = sat == PTO_SAT_ON ? w : (w == 64 ? 64 : 32);
-    const int csigned = sat == PTO_SAT_ON ? f->is_signed : 1;
-    static mpz_t z, lo, hi; /* reused, as in cvt_round_float */
+    const unsigned w = 8 * f->bytes, ow = w == 64 ? 64 : 32;
+    static mpz_t z, c, lo, hi; /* reused, as in cvt_round_float */
     static mpfr_t v;
     static int ready;
-    if (!ready) mpz_inits(z, lo, hi, (mpz_ptr)0), mpfr_init2(v, 256), ready = 1;
-    if (csigned) {
-        mpz_ui_pow_ui(hi, 2, cw - 1);
-        mpz_neg(lo, hi);
-        mpz_sub_ui(hi, hi, 1);
-    } else {
-        mpz_ui_pow_ui(hi, 2, cw);
-        mpz_sub_ui(hi, hi, 1);
-        mpz_set_ui(lo, 0);
-    }
+    int k;
+    if (!ready) mpz_inits(z, c, lo, hi, (mpz_ptr)0), mpfr_init2(v, 256), ready = 1;
     if (sf->is_float && ref_is_nan(s, bits)) {
         mpz_set_ui(z, 0);
     } else if (sf->is_float && isinf(ref_to_double(s, bits))) {
-        mpz_set(z, ref_to_double(s, bits) > 0 ? hi : lo);
+        mpz_ui_pow_ui(z, 2, 200); /* beyond every range: the clamps decide */
+        if (ref_to_double(s, bits) < 0) mpz_neg(z, z);
     } else {
         cvt_source(v, s, bits, MPFR_RNDN);
         if (round == PTO_ROUND_ROUND) mpfr_round(v, v);
         else mpfr_rint(v, v, mpfr_mode(round));
         mpfr_get_z(z, v, MPFR_RNDN);
     }
-    if (clamp && mpz_cmp(z, hi) > 0) mpz_set(z, hi);
-    if (clamp && mpz_cmp(z, lo) < 0) mpz_set(z, lo);
-    mpz_fdiv_r_2exp(z, z, w); /* the low w bits, as a number in [0, 2^w) */
-    return mpz_get_ui(z);     /* unsigned long: 64 bits on the hosts the tests run on */
+    for (k = 0; k < 2; k++) {
+        const unsigned cw = k == 0 ? w : ow;
+        const int csigned = k == 0 ? f->is_signed : 1;
+        mpz_set(c, z);
+        if (k == 0 || sf->is_float) {
+            if (csigned) {
+                mpz_ui_pow_ui(hi, 2, cw - 1);
+                mpz_neg(lo, hi);
+                mpz_sub_ui(hi, hi, 1);
+            } else {
+                mpz_ui_pow_ui(hi, 2, cw);
+                mpz_sub_ui(hi, hi, 1);
+                mpz_set_ui(lo, 0);
+            }
+            if (mpz_cmp(c, hi) > 0) mpz_set(c, hi);
+            if (mpz_cmp(c, lo) < 0) mpz_set(c, lo);
+        }
+        mpz_fdiv_r_2exp(c, c, w); /* the low w bits, as a number in [0, 2^w) */
+        out[k] = mpz_get_ui(c);   /* unsigned long: 64 bits on the hosts the tests run on */
+    }
+}
+
+void ref_cvt2(pto_dtype d, pto_dtype s, uint64_t bits, int round, uint64_t out[2])
+{
+    if (ref_fmt(d)->is_float) cvt_float(d, s, bits, round, out);
+    else cvt_int(d, s, bits, round, out);
 }
 
 uint64_t ref_cvt(pto_dtype d, pto_dtype s, uint64_t bits, int round, int sat)
 {
-    return ref_fmt(d)->is_float ? cvt_float(d, s, bits, round, sat) : cvt_int(d, s, bits, round, sat);
+    uint64_t out[2];
+    ref_cvt2(d, s, bits, round, out);
+    return out[sat == PTO_SAT_ON ? 0 : 1];
 }

@@ -54,6 +54,8 @@ uint64_t ref_compare(pto_dtype dt, uint64_t a, uint64_t b, int mode);
 /* TCVT of src bits of dtype s to dtype d (docs/contract.md): round a pto_round (NONE = RINT), sat
  * PTO_SAT_ON or PTO_SAT_OFF (DEFAULT resolved by the caller). GNU MPFR and GMP. */
 uint64_t ref_cvt(pto_dtype d, pto_dtype s, uint64_t bits, int round, int sat);
+/* Both at once, rounded once: out[0] with PTO_SAT_ON, out[1] with PTO_SAT_OFF. */
+void ref_cvt2(pto_dtype d, pto_dtype s, uint64_t bits, int round, uint64_t out[2]);
 /* Lowest index of the maximum; NaN is above every number and the first NaN wins. -0 and +0
  * compare equal (the lowest index of either wins). */
 size_t ref_argmax(pto_dtype dt, const uint64_t *row, size_t n);
