@@ -2,7 +2,8 @@
 for the kernels, and element math for the independent test reference."""
 
 CTYPE = {"f32": "float", "f16": "uint16_t", "bf16": "uint16_t", "i32": "int32_t", "u32": "uint32_t",
-         "i16": "int16_t", "u16": "uint16_t", "i8": "int8_t", "u8": "uint8_t"}  # storage type per dtype
+         "i16": "int16_t", "u16": "uint16_t", "i8": "int8_t", "u8": "uint8_t",
+         "i64": "int64_t", "f8e4m3": "uint8_t", "f8e5m2": "uint8_t"}  # storage type per dtype
 RULE_OPS = {"+": "+", "-": "-", "*": "*", "==": "==", "~=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">=",
             "and": "&&", "or": "||"}
 

@@ -70,6 +70,16 @@ VALGRIND_LACKS = ("avx512",)
 # baseline's C but for the x86 helpers (conversions, argmax rows), which every tuple still runs
 # (and tests/unit/test_cpu_isa.c checks on partial vectors); ninja sanitize runs every case.
 SAN_VARIANT_EVERY = 4
+# unit tests of pure arithmetic, some 10^8 reference checks (tests/unit/test_cpu_tcvt.c: 26 s):
+# ninja test's valgrind and sanitized runs check every n-th input only (PTOGEN_EVERY); memcheck
+# finds nothing in register arithmetic that ASan + UBSan miss, and their full runs are ninja
+# sanitize's and ninja valgrind's
+UNIT_EVERY = {"test_cpu_tcvt": {"valgrind": 1024, "san": 16}}
+
+
+def unit_every(binary, run, default=None):
+    """The PTOGEN_EVERY of a unit test's `run` in ninja test (UNIT_EVERY), else default."""
+    return UNIT_EVERY.get(os.path.basename(binary), {}).get(run, default) if "/unit/" in binary else default
 
 
 PART_OF = {}  # generated path -> its render part (outputs.part), filled by main()
@@ -471,11 +481,15 @@ def test_edges(w, early, model, bins, sanitized, fuzzers, checked):
     jobs = Jobs(w, model)
     insts = [i.name for i in model.instructions]
     plain = [r for b in bins for r in jobs.runs(b, rank=4)]
-    san = [r for b in sanitized for r in jobs.runs(b, rank=3, every=SAN_VARIANT_EVERY)]
+    # a sampled unit test's results under their own name: ninja sanitize runs the whole
+    san = [r for b in sanitized
+           for r in (jobs.runs(b, f"every{unit_every(b, 'san')}", f"--env PTOGEN_EVERY={unit_every(b, 'san')}", rank=3)
+                     if unit_every(b, "san") else jobs.runs(b, rank=3, every=SAN_VARIANT_EVERY))]
     firsts = valgrind_ci(model)
     under_valgrind = [b for b in bins if "/unit/" in b or b in firsts]
     valgrind = [r for b in under_valgrind
-                for r in jobs.runs(b, "valgrind", f"--valgrind --env PTOGEN_EVERY={VALGRIND_EVERY}", rank=2)]
+                for r in jobs.runs(b, "valgrind", f"--valgrind --env PTOGEN_EVERY={unit_every(b, 'valgrind', VALGRIND_EVERY)}",
+                                   rank=2)]
     fuzz = [jobs.add(f"build/results/{os.path.relpath(f, 'build')}.json", f, rank=0) for f in fuzzers]
     # the generator tests in two parts: those on scratch specs do not rerun after a spec edit
     scratch_deps = sorted(glob.glob("gen/*") + glob.glob("templates/**/*.j2", recursive=True)

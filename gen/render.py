@@ -213,7 +213,12 @@ class Renderer:
         if kind == "ops":
             base["ints"] = [{"name": d["name"], "enum": d["enum"], "ctype": CTYPE[d["name"]], "bits": d["bits"],
                              "sign": d["class"].upper()}
-                            for d in m.dtype_list if d["class"] != "float"]
+                            for d in m.dtype_list if d["class"] != "float" and not d["conversion_only"]]
+            # every dtype as the conversions take it (runtime/common/pto_cvt.h)
+            base["formats"] = [{"name": d["name"], "enum": d["enum"], "cls": "FLOAT" if d["class"] == "float" else "INT",
+                                "args": (f"{d['exponent_bits']}u, {d['fraction_bits']}u, {int(d['finite'])}u"
+                                         if d["class"] == "float" else f"{d['bits']}u, {int(d['class'] == 'signed')}u")}
+                               for d in m.dtype_list]
             base["halfs"] = [{"name": d["name"], "inf": f"0x{((1 << d['exponent_bits']) - 1) << d['fraction_bits']:04x}u"}
                              for d in m.dtype_list if d["class"] == "float" and d["bits"] == 16]
             if m.profile(p)["isa"]:

@@ -195,15 +195,23 @@ local function defined_names(recs)
 end
 
 local DT = {}           -- name -> normalised dtype
+local DT_AT = {}        -- name -> "file:line" of its definition
 local dtype_names = {}
 local CLASSES = { "float", "signed", "unsigned" }
 for _, r in ipairs(records.dtype) do
-  if fields(r, r, {}, set { "name", "enum", "class", "bits", "exponent_bits", "fraction_bits", "upstream" },
+  if fields(r, r, {}, set { "name", "enum", "class", "bits", "exponent_bits", "fraction_bits", "upstream", "finite",
+                            "conversion_only" },
             { "name", "enum", "class", "bits" }, "dtype") then
     local ok = want(r, { "name" }, r.name, "string", "dtype name") and want(r, { "bits" }, r.bits, "integer", "bits")
     ok = want_name(r, "dtype") and ok
-    if ok and not ({ [8] = true, [16] = true, [32] = true })[r.bits] then
-      err_at(r, { "bits" }, "bits must be 8, 16 or 32, got " .. r.bits); ok = false
+    if ok and not ({ [8] = true, [16] = true, [32] = true, [64] = true })[r.bits] then
+      err_at(r, { "bits" }, "bits must be 8, 16, 32 or 64, got " .. r.bits); ok = false
+    end
+    for _, flag in ipairs({ "finite", "conversion_only" }) do
+      if r[flag] ~= nil and type(r[flag]) ~= "boolean" then err_at(r, { flag }, flag .. " must be true or false"); ok = false end
+    end
+    if r.finite and r.class ~= "float" then
+      err_at(r, { "finite" }, "only float dtypes may be finite (no infinity)"); ok = false
     end
     if not set(CLASSES)[r.class] then
       err_at(r, { "class" }, string.format("unknown class '%s'; allowed: %s", tostring(r.class), join(CLASSES))); ok = false
@@ -220,7 +228,9 @@ for _, r in ipairs(records.dtype) do
     if ok and DT[r.name] then err_at(r, { "name" }, "dtype '" .. r.name .. "' is defined twice"); ok = false end
     if ok then
       DT[r.name] = { name = r.name, enum = r.enum, class = r.class, bits = r.bits, bytes = r.bits // 8,
-                     exponent_bits = r.exponent_bits, fraction_bits = r.fraction_bits, upstream = r.upstream or r.name }
+                     exponent_bits = r.exponent_bits, fraction_bits = r.fraction_bits, upstream = r.upstream or r.name,
+                     finite = r.finite or false, conversion_only = r.conversion_only or false }
+      DT_AT[r.name] = string.format("%s:%d", r.__file, r.__line)
       dtype_names[#dtype_names + 1] = r.name
     end
   end
@@ -889,10 +899,10 @@ for _, r in ipairs(records.kind) do
   if fields(r, r, {}, { name = "string", doc = "string", entries = "table", operands = "table", roles = "table",
                         role_layouts = "table", axes = "table", in_place = "table", kernel = "string",
                         rules = "table", static_rules = "table", reduce = "string", scalar_unit = "boolean", math_fn = "string",
-                        scalar_tile = "boolean" },
+                        scalar_tile = "boolean", converts = "boolean" },
             { "name", "doc", "entries", "operands", "axes", "kernel" }, "kind") then
     local k = { name = r.name, doc = r.doc, reduce = r.reduce or false, scalar_unit = r.scalar_unit or false, kernel = r.kernel,
-                math_fn = r.math_fn or false, scalar_tile = r.scalar_tile or false,
+                math_fn = r.math_fn or false, scalar_tile = r.scalar_tile or false, converts = r.converts or false,
                 entries = {}, operands = {},
                 roles = r.roles or {}, role_layouts = {}, axes = {}, in_place = {}, rules = {}, static_rules = {},
                 file = r.__file, line = r.__line }
@@ -1312,7 +1322,26 @@ for _, r in ipairs(records.instruction) do
             local norm = { dtypes = {}, axes = {}, layouts = {}, exclude = {}, line = locate(r, keys) }
             for _, v in ipairs(k.dvars) do
               local kk = { "legal", pname, v }
-              if want_list(r, kk, L[v], defined_names(records.dtype), "legal." .. pname .. "." .. v) then norm.dtypes[v] = L[v] else ok = false end
+              -- conversion-only dtypes (spec/dtypes.lua) are legal only in a kind that converts
+              local names, only = defined_names(records.dtype), {}
+              if not k.converts then
+                local kept = {}
+                for _, n in ipairs(names) do
+                  if DT[n] and DT[n].conversion_only then only[n] = true else kept[#kept + 1] = n end
+                end
+                names = kept
+              end
+              local listed = type(L[v]) == "table" and L[v] or {}
+              local bad = false
+              for _, d in ipairs(listed) do
+                if only[d] then
+                  err_at(r, kk, string.format("legal.%s.%s: dtype '%s' is for conversions only (%s: conversion_only), but kind %s does not convert; allowed: %s",
+                                              pname, v, d, DT_AT[d], k.name, join(names)))
+                  bad = true
+                end
+              end
+              if bad then ok = false
+              elseif want_list(r, kk, L[v], names, "legal." .. pname .. "." .. v) then norm.dtypes[v] = L[v] else ok = false end
             end
             for _, ax in ipairs(k.axes) do
               if ax.derive ~= "form" then

@@ -9,3 +9,11 @@ dtype { name = "i16",  enum = "PTO_I16",  class = "signed",   bits = 16, upstrea
 dtype { name = "u16",  enum = "PTO_U16",  class = "unsigned", bits = 16, upstream = "uint16_t" }
 dtype { name = "i8",   enum = "PTO_I8",   class = "signed",   bits = 8,  upstream = "int8_t" }
 dtype { name = "u8",   enum = "PTO_U8",   class = "unsigned", bits = 8,  upstream = "uint8_t" }
+-- Conversion endpoints (conversion_only: only a kind that converts, spec/kinds.lua `converts`,
+-- i.e. TCVT, may list them). f8e4m3 is OCP E4M3FN: `finite`, no infinity; exponent field 15 is
+-- normal, and only S.1111.111 is NaN (max finite 448). f8e5m2 is IEEE-like (infinities, NaNs).
+dtype { name = "i64",    enum = "PTO_I64",    class = "signed", bits = 64, upstream = "int64_t", conversion_only = true }
+dtype { name = "f8e4m3", enum = "PTO_F8E4M3", class = "float",  bits = 8, exponent_bits = 4, fraction_bits = 3, finite = true,
+        upstream = "float8_e4m3_t", conversion_only = true }
+dtype { name = "f8e5m2", enum = "PTO_F8E5M2", class = "float",  bits = 8, exponent_bits = 5, fraction_bits = 2,
+        upstream = "float8_e5m2_t", conversion_only = true }

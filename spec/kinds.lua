@@ -359,6 +359,22 @@ param {
   values = { "eq", "ne", "lt", "gt", "ge", "le" },
 }
 param {
+  name = "round",
+  c_type = "pto_round",
+  enum = "PTO_ROUND",
+  upstream = "RoundMode", -- upstream's CAST_* values
+  doc = "How TCVT rounds: NONE = RINT (nearest, ties to even), ROUND (nearest, ties away from zero), FLOOR, CEIL, TRUNC, ODD (round to odd; f32 to f16/bf16 only).",
+  values = { "none", "rint", "round", "floor", "ceil", "trunc", "odd" },
+}
+param {
+  name = "sat",
+  c_type = "pto_sat",
+  enum = "PTO_SAT",
+  upstream = "SaturationMode",
+  doc = "Whether TCVT saturates: DEFAULT (the pair's own default, docs/contract.md), ON, OFF.",
+  values = { "default", "on", "off" },
+}
+param {
   name = "binary",
   c_type = "int",
   flag = true,

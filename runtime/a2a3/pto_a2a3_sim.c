@@ -288,7 +288,7 @@ void pto_a2a3_vcmp(pto_a2a3_cmp cmp, pto_dtype dt, const void *src0, const void 
     lanes g;
     uint32_t l;
     uint64_t hi = 0, lo = 0;
-    if ((unsigned)dt >= sizeof elem_bytes) { fault(op, PTO_A2A3_HW_ARG, NULL, "dtype", (uint64_t)dt, "a pto_dtype"); return; }
+    if (check_element(op, dt)) return;
     if (check_cmp(op, (unsigned)cmp) || check_flags(op) || mask_lanes(op, elem_bytes[dt], repeat, &g)) return;
     if (g.repeats != 1) { fault(op, PTO_A2A3_HW_REPEAT, NULL, "repeats", g.repeats, "1 (CMPMASK holds one repeat)"); return; }
     a = opnd("src0", src0, elem_bytes[dt], src0_blk, src0_rep);

@@ -321,7 +321,7 @@ static void compare_lanes(pto_a5_op op, pto_dtype dt, pto_a5_preg *dst, const pt
     pto_a5_preg r;
     unsigned eb;
     uint32_t l, s = 0;
-    if ((unsigned)dt >= sizeof elem_bytes) { fault(op, PTO_A5_HW_ARG, NULL, "dtype", (uint64_t)dt, "a pto_dtype"); return; }
+    if (check_element(op, dt)) return;
     if (check_cmp(op, (unsigned)cmp)) return;
     eb = elem_bytes[dt];
     if (check_pred(op, "pg", pg, eb)) return;

@@ -178,6 +178,14 @@ static int check_dtype(PTO(op) op, pto_dtype dt)
     return 0;
 }
 
+/* an instruction that works on any element: every dtype but the conversion-only ones */
+static int check_element(PTO(op) op, pto_dtype dt)
+{
+    if ((unsigned)dt >= sizeof elem_bytes || !(SIM_ELEMENT_DTYPES >> dt & 1u))
+        return fault(op, PTO_(HW_ARG), NULL, "dtype", (uint64_t)dt, "a pto_dtype of elements (not a conversion-only one)");
+    return 0;
+}
+
 static int check_width(PTO(op) op, unsigned bits)
 {
 #define SIM_WIDTH_CASE(w) if (bits == w) return 0;

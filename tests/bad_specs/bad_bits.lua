@@ -1,3 +1,3 @@
 -- target: dtypes.lua
 -- append: dtype { name = "i12",  enum = "PTO_I12",  class = "signed",   bits = 12, upstream = "int12_t" }
--- expect: spec/dtypes.lua:12: bits must be 8, 16 or 32, got 12
+-- expect: spec/dtypes.lua:20: bits must be 8, 16, 32 or 64, got 12

@@ -1,4 +1,4 @@
 -- target: dtypes.lua
 -- replace: bits = 16, upstream = "uint16_t"
 -- with: bits = 61, upstream = "uint16_t"
--- expect: spec/dtypes.lua:9: bits must be 8, 16 or 32, got 61
+-- expect: spec/dtypes.lua:9: bits must be 8, 16, 32 or 64, got 61

@@ -1,3 +1,3 @@
 -- target: dtypes.lua
 -- append: dtype { name = "I64", enum = "PTO_I64", class = "signed", bits = 32 }
--- expect: spec/dtypes.lua:12: dtype name 'I64' must be lower-case letters, digits and _; allowed: [a-z0-9_]+ (it becomes part of C names)
+-- expect: spec/dtypes.lua:20: dtype name 'I64' must be lower-case letters, digits and _; allowed: [a-z0-9_]+ (it becomes part of C names)

@@ -1,3 +1,3 @@
 -- target: dtypes.lua
 -- append: dtype { name = "f8",   enum = "PTO_F8",   class = "float",    bits = 8,  exponent_bits = 5, fraction_bits = 3, upstream = "fp8" }
--- expect: spec/dtypes.lua:12: a float dtype needs integer exponent_bits and fraction_bits with 1 + exponent_bits + fraction_bits == bits
+-- expect: spec/dtypes.lua:20: a float dtype needs integer exponent_bits and fraction_bits with 1 + exponent_bits + fraction_bits == bits

@@ -8,7 +8,7 @@
 extern "C" {
 #endif
 
-typedef enum { PTO_F32, PTO_F16, PTO_BF16, PTO_I32, PTO_U32, PTO_I16, PTO_U16, PTO_I8, PTO_U8 } pto_dtype;
+typedef enum { PTO_F32, PTO_F16, PTO_BF16, PTO_I32, PTO_U32, PTO_I16, PTO_U16, PTO_I8, PTO_U8, PTO_I64, PTO_F8E4M3, PTO_F8E5M2 } pto_dtype;
 typedef enum { PTO_VEC, PTO_MAT, PTO_LEFT, PTO_RIGHT, PTO_ACC } pto_loc;
 typedef enum { PTO_ROW_MAJOR, PTO_COL_MAJOR } pto_blayout;
 typedef enum { PTO_NONE_BOX, PTO_BOX_ROW_MAJOR, PTO_BOX_COL_MAJOR } pto_slayout;
@@ -23,6 +23,12 @@ typedef struct pto_tile {
 
 /* The comparison TCMPS makes of each element with the scalar. */
 typedef enum { PTO_CMP_EQ, PTO_CMP_NE, PTO_CMP_LT, PTO_CMP_GT, PTO_CMP_GE, PTO_CMP_LE } pto_cmp;
+
+/* How TCVT rounds: NONE = RINT (nearest, ties to even), ROUND (nearest, ties away from zero), FLOOR, CEIL, TRUNC, ODD (round to odd; f32 to f16/bf16 only). */
+typedef enum { PTO_ROUND_NONE, PTO_ROUND_RINT, PTO_ROUND_ROUND, PTO_ROUND_FLOOR, PTO_ROUND_CEIL, PTO_ROUND_TRUNC, PTO_ROUND_ODD } pto_round;
+
+/* Whether TCVT saturates: DEFAULT (the pair's own default, docs/contract.md), ON, OFF. */
+typedef enum { PTO_SAT_DEFAULT, PTO_SAT_ON, PTO_SAT_OFF } pto_sat;
 
 /* PTO_OK == 0; every failure kind has its own code. Entry points check null, loc, dtype,
  * param, layout, tmp (presence), shape, valid, the spec's rules (whose statuses are shape,

@@ -21,7 +21,7 @@ typedef struct {
     pto_tile tile[H_MAX_OPS];
 } run;
 
-static unsigned dt_bytes(int32_t dt) { return dt >= 0 && dt <= PTO_U8 ? ref_fmt((pto_dtype)dt)->bytes : 1; }
+static unsigned dt_bytes(int32_t dt) { return dt >= 0 && (unsigned)dt < ref_n_dtypes() ? ref_fmt((pto_dtype)dt)->bytes : 1; }
 
 static size_t elem_index(const h_operand *o, uint32_t i, uint32_t j)
 {
@@ -157,7 +157,7 @@ static void describe(const run *r, char *buf, size_t size)
             len += (size_t)snprintf(buf + len, size - len, " %s=%s", r->t->op_names[k], o->present ? "scalar" : "NULL");
         else
             len += (size_t)snprintf(buf + len, size - len, " %s=%s %ux%u valid %ux%u%s", r->t->op_names[k],
-                                    o->dtype >= 0 && o->dtype <= PTO_U8 ? ref_fmt((pto_dtype)o->dtype)->name : "?",
+                                    o->dtype >= 0 && (unsigned)o->dtype < ref_n_dtypes() ? ref_fmt((pto_dtype)o->dtype)->name : "?",
                                     (unsigned)o->rows, (unsigned)o->cols, (unsigned)o->valid_rows,
                                     (unsigned)o->valid_cols, o->blayout == PTO_COL_MAJOR ? " DN" : "");
     }

@@ -4,23 +4,26 @@
 #include <mpfr.h>
 
 static const ref_format formats[] = {
-    [PTO_F32] = { "f32", 4, 1, 0, 8, 23 },  [PTO_F16] = { "f16", 2, 1, 0, 5, 10 },
-    [PTO_BF16] = { "bf16", 2, 1, 0, 8, 7 }, [PTO_I32] = { "i32", 4, 0, 1, 0, 0 },
-    [PTO_U32] = { "u32", 4, 0, 0, 0, 0 },   [PTO_I16] = { "i16", 2, 0, 1, 0, 0 },
-    [PTO_U16] = { "u16", 2, 0, 0, 0, 0 },   [PTO_I8] = { "i8", 1, 0, 1, 0, 0 },
-    [PTO_U8] = { "u8", 1, 0, 0, 0, 0 },
+    [PTO_F32] = { "f32", 4, 1, 0, 8, 23, 0 },  [PTO_F16] = { "f16", 2, 1, 0, 5, 10, 0 },
+    [PTO_BF16] = { "bf16", 2, 1, 0, 8, 7, 0 }, [PTO_I32] = { "i32", 4, 0, 1, 0, 0, 0 },
+    [PTO_U32] = { "u32", 4, 0, 0, 0, 0, 0 },   [PTO_I16] = { "i16", 2, 0, 1, 0, 0, 0 },
+    [PTO_U16] = { "u16", 2, 0, 0, 0, 0, 0 },   [PTO_I8] = { "i8", 1, 0, 1, 0, 0, 0 },
+    [PTO_U8] = { "u8", 1, 0, 0, 0, 0, 0 },     [PTO_I64] = { "i64", 8, 0, 1, 0, 0, 0 },
+    [PTO_F8E4M3] = { "f8e4m3", 1, 1, 0, 4, 3, 1 }, [PTO_F8E5M2] = { "f8e5m2", 1, 1, 0, 5, 2, 0 },
 };
 
 const ref_format *ref_fmt(pto_dtype dt) { return &formats[dt]; }
+unsigned ref_n_dtypes(void) { return sizeof formats / sizeof formats[0]; }
 
 static uint64_t mask(const ref_format *f) { return f->bytes == 8 ? ~0ull : (1ull << (8 * f->bytes)) - 1; }
 
 int ref_is_nan(pto_dtype dt, uint64_t bits)
 {
     const ref_format *f = ref_fmt(dt);
-    uint64_t exp_all = (1ull << f->exp_bits) - 1;
+    uint64_t exp_all = (1ull << f->exp_bits) - 1, frac_all = (1ull << f->frac_bits) - 1;
     if (!f->is_float) return 0;
-    return ((bits >> f->frac_bits) & exp_all) == exp_all && (bits & ((1ull << f->frac_bits) - 1)) != 0;
+    if (f->finite) return ((bits >> f->frac_bits) & exp_all) == exp_all && (bits & frac_all) == frac_all;
+    return ((bits >> f->frac_bits) & exp_all) == exp_all && (bits & frac_all) != 0;
 }
 
 int ref_same(pto_dtype dt, uint64_t expected, uint64_t actual)
@@ -38,8 +41,10 @@ double ref_to_double(pto_dtype dt, uint64_t bits)
     uint64_t e = (bits >> f->frac_bits) & ((1ull << f->exp_bits) - 1);
     int negative = (int)(bits >> (8 * f->bytes - 1)) & 1;
     double mag;
-    if (e == (1ull << f->exp_bits) - 1)
-        mag = frac ? NAN : INFINITY;
+    if (ref_is_nan(dt, bits))
+        mag = NAN;
+    else if (e == (1ull << f->exp_bits) - 1 && !f->finite)
+        mag = INFINITY;
     else if (e == 0)
         mag = ldexp((double)frac, 1 - bias - f->frac_bits);
     else
@@ -55,6 +60,7 @@ uint64_t ref_from_double(pto_dtype dt, double x)
     uint64_t exp_all = (1ull << f->exp_bits) - 1, one = 1ull << f->frac_bits, m;
     double a = fabs(x), r;
     int E;
+    if (f->finite && (isnan(x) || isinf(x))) return (exp_all << f->frac_bits) | (one - 1); /* its NaN */
     if (isnan(x)) return (exp_all << f->frac_bits) | (one >> 1); /* a quiet NaN */
     if (isinf(x)) return sign | exp_all << f->frac_bits;
     if (a == 0) return sign;
@@ -64,8 +70,19 @@ uint64_t ref_from_double(pto_dtype dt, double x)
     m = (uint64_t)r;
     if (m == 2 * one) { m = one; E++; }         /* rounding carried into the next binade */
     if (m < one) return sign | m;                /* subnormal (or rounded to zero) */
-    if (E + bias >= (int)exp_all) return sign | exp_all << f->frac_bits; /* overflow */
+    if (f->finite && (E + bias > (int)exp_all || (E + bias == (int)exp_all && m == 2 * one - 1)))
+        return (exp_all << f->frac_bits) | (one - 1); /* overflow: no infinity, NaN */
+    if (!f->finite && E + bias >= (int)exp_all) return sign | exp_all << f->frac_bits; /* overflow */
     return sign | (uint64_t)(E + bias) << f->frac_bits | (m - one);
+}
+
+double ref_max_finite(pto_dtype dt)
+{
+    const ref_format *f = ref_fmt(dt);
+    int bias = (1 << (f->exp_bits - 1)) - 1, emax = (1 << f->exp_bits) - 2 - bias;
+    /* E4M3FN: the top exponent is normal, its largest fraction the NaN */
+    if (f->finite) return ldexp(2.0 - ldexp(1.0, 1 - f->frac_bits), emax + 1);
+    return ldexp(2.0 - ldexp(1.0, -f->frac_bits), emax);
 }
 
 int64_t ref_to_int(pto_dtype dt, uint64_t bits)
@@ -73,6 +90,7 @@ int64_t ref_to_int(pto_dtype dt, uint64_t bits)
     const ref_format *f = ref_fmt(dt);
     unsigned w = 8 * f->bytes;
     bits &= mask(f);
+    if (w == 64) return (int64_t)bits;
     if (f->is_signed && (bits >> (w - 1) & 1)) return (int64_t)bits - (int64_t)(1ull << w);
     return (int64_t)bits;
 }
@@ -294,4 +312,168 @@ uint64_t ref_compare(pto_dtype dt, uint64_t a, uint64_t b, int mode)
     case 5: return (uint64_t)(lt || eq);
     default: return 0;
     }
+}
+
+/* TCVT. The exact value goes to GNU MPFR: a float result is mpfr_set_d/_sj at dst's precision in
+ * dst's subnormal range (mpfr_subnormalize) with an unbounded top, then the overflow rule; an
+ * integer result is mpfr_rint (mpfr_round for ties away) read exactly into an mpz_t, clamped and
+ * reduced modulo 2^bits by GMP. Ties away from zero and round to odd, which MPFR has no mode
+ * for, take its toward-zero and away-from-zero neighbours and choose by the midpoint (away) or
+ * by the toward-zero neighbour's last bit (odd). */
+static mpfr_rnd_t mpfr_mode(int round)
+{
+    switch (round) {
+    case PTO_ROUND_FLOOR: return MPFR_RNDD;
+    case PTO_ROUND_CEIL: return MPFR_RNDU;
+    case PTO_ROUND_TRUNC: return MPFR_RNDZ;
+    default: return MPFR_RNDN; /* NONE, RINT */
+    }
+}
+
+/* the source's value into x (precision >= 64: exact) */
+static void cvt_source(mpfr_t x, pto_dtype s, uint64_t bits, mpfr_rnd_t rnd)
+{
+    if (ref_fmt(s)->is_float) mpfr_set_d(x, ref_to_double(s, bits), rnd);
+    else if (ref_fmt(s)->is_signed) mpfr_set_sj(x, (intmax_t)ref_to_int(s, bits), rnd);
+    else mpfr_set_uj(x, (uintmax_t)ref_to_int(s, bits), rnd);
+}
+
+/* the source's value rounded by rnd to dst's precision, subnormals in dst's quanta, exponent unbounded above */
+static double cvt_round_float(pto_dtype d, pto_dtype s, uint64_t bits, mpfr_rnd_t rnd)
+{
+    const ref_format *f = ref_fmt(d);
+    const mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
+    const int bias = (1 << (f->exp_bits - 1)) - 1;
+    static mpfr_t r; /* one, reused: the reference runs some 10^7 times in the unit test */
+    static int ready;
+    double out;
+    int inex;
+    if (!ready) mpfr_init2(r, 64), ready = 1;
+    mpfr_set_emin(2 - bias - f->frac_bits); /* the least subnormal, 2^(1 - bias - frac_bits), is 0.1b * 2^emin */
+    mpfr_set_emax(4096);
+    mpfr_set_prec(r, f->frac_bits + 1);
+    if (ref_fmt(s)->is_float) inex = mpfr_set_d(r, ref_to_double(s, bits), rnd);
+    else if (ref_fmt(s)->is_signed) inex = mpfr_set_sj(r, (intmax_t)ref_to_int(s, bits), rnd);
+    else inex = mpfr_set_uj(r, (uintmax_t)ref_to_int(s, bits), rnd);
+    inex = mpfr_subnormalize(r, inex, rnd);
+    (void)inex;
+    out = mpfr_get_d(r, MPFR_RNDN); /* exact: at most 24 bits, within double's range */
+    mpfr_set_emin(emin);
+    mpfr_set_emax(emax);
+    return out;
+}
+
+/* out[0] the result with saturation ON, out[1] with OFF: the value is rounded once for both */
+static void cvt_float(pto_dtype d, pto_dtype s, uint64_t bits, int round, uint64_t out[2])
+{
+    const ref_format *f = ref_fmt(d), *sf = ref_fmt(s);
+    const uint64_t sign = 1ull << (8 * f->bytes - 1), nan = ref_from_double(d, NAN);
+    const double max = ref_max_finite(d);
+    double x = sf->is_float ? ref_to_double(s, bits) : 0.0, r;
+    int neg = sf->is_float ? signbit(x) != 0 : ref_to_int(s, bits) < 0;
+    if (sf->is_float && isnan(x)) {
+        out[0] = out[1] = nan;
+        return;
+    }
+    if (sf->is_float && isinf(x)) {
+        out[0] = f->finite ? ref_from_double(d, neg ? -max : max) : ref_from_double(d, x);
+        out[1] = f->finite ? nan : ref_from_double(d, x);
+        return;
+    }
+    if (sf->is_float && d == s) { /* f32 -> f32: an integral value by the mode */
+        static mpfr_t v;
+        static int ready;
+        if (!ready) mpfr_init2(v, 128), ready = 1;
+        cvt_source(v, s, bits, MPFR_RNDN);
+        if (round == PTO_ROUND_ROUND) mpfr_round(v, v);
+        else mpfr_rint(v, v, mpfr_mode(round));
+        r = mpfr_get_d(v, MPFR_RNDN);
+        out[0] = out[1] = ref_from_double(d, r == 0 ? (neg ? -0.0 : 0.0) : r);
+        return;
+    }
+    if (round == PTO_ROUND_ROUND || round == PTO_ROUND_ODD) {
+        double z = cvt_round_float(d, s, bits, MPFR_RNDZ), a = cvt_round_float(d, s, bits, MPFR_RNDA);
+        if (z == a) r = z;
+        else if (round == PTO_ROUND_ODD) r = ref_from_double(d, z) & 1 ? z : a;
+        else {
+            static mpfr_t v, mid;
+            static int ready;
+            if (!ready) mpfr_inits2(256, v, mid, (mpfr_ptr)0), ready = 1;
+            cvt_source(v, s, bits, MPFR_RNDN);
+            mpfr_set_d(mid, z, MPFR_RNDN);
+            mpfr_add_d(mid, mid, a, MPFR_RNDN);
+            mpfr_div_2ui(mid, mid, 1, MPFR_RNDN);
+            r = mpfr_cmpabs(v, mid) >= 0 ? a : z;
+        }
+    } else {
+        r = cvt_round_float(d, s, bits, mpfr_mode(round));
+    }
+    if (fabs(r) > max) { /* overflow: ON the largest finite value; OFF IEEE's by the mode, inf a NaN in E4M3FN */
+        int to_max;
+        if (round == PTO_ROUND_TRUNC || round == PTO_ROUND_ODD) to_max = 1;
+        else if (round == PTO_ROUND_FLOOR) to_max = !neg;
+        else if (round == PTO_ROUND_CEIL) to_max = neg;
+        else to_max = 0;
+        out[0] = ref_from_double(d, neg ? -max : max);
+        out[1] = to_max ? out[0] : f->finite ? nan : (sign * (uint64_t)neg) | ref_from_double(d, INFINITY);
+        return;
+    }
+    out[0] = out[1] = r == 0 ? (neg ? sign : 0) : ref_from_double(d, r);
+}
+
+/* out[0] with saturation ON: clamped to dst's range; out[1] with OFF: a float's value clamped to
+ * the int32 range (int64 for a 64-bit dst), an integer's not at all; then the low bits of each */
+static void cvt_int(pto_dtype d, pto_dtype s, uint64_t bits, int round, uint64_t out[2])
+{
+    const ref_format *f = ref_fmt(d), *sf = ref_fmt(s);
+    const unsigned w = 8 * f->bytes, ow = w == 64 ? 64 : 32;
+    static mpz_t z, c, lo, hi; /* reused, as in cvt_round_float */
+    static mpfr_t v;
+    static int ready;
+    int k;
+    if (!ready) mpz_inits(z, c, lo, hi, (mpz_ptr)0), mpfr_init2(v, 256), ready = 1;
+    if (sf->is_float && ref_is_nan(s, bits)) {
+        mpz_set_ui(z, 0);
+    } else if (sf->is_float && isinf(ref_to_double(s, bits))) {
+        mpz_ui_pow_ui(z, 2, 200); /* beyond every range: the clamps decide */
+        if (ref_to_double(s, bits) < 0) mpz_neg(z, z);
+    } else {
+        cvt_source(v, s, bits, MPFR_RNDN);
+        if (round == PTO_ROUND_ROUND) mpfr_round(v, v);
+        else mpfr_rint(v, v, mpfr_mode(round));
+        mpfr_get_z(z, v, MPFR_RNDN);
+    }
+    for (k = 0; k < 2; k++) {
+        const unsigned cw = k == 0 ? w : ow;
+        const int csigned = k == 0 ? f->is_signed : 1;
+        mpz_set(c, z);
+        if (k == 0 || sf->is_float) {
+            if (csigned) {
+                mpz_ui_pow_ui(hi, 2, cw - 1);
+                mpz_neg(lo, hi);
+                mpz_sub_ui(hi, hi, 1);
+            } else {
+                mpz_ui_pow_ui(hi, 2, cw);
+                mpz_sub_ui(hi, hi, 1);
+                mpz_set_ui(lo, 0);
+            }
+            if (mpz_cmp(c, hi) > 0) mpz_set(c, hi);
+            if (mpz_cmp(c, lo) < 0) mpz_set(c, lo);
+        }
+        mpz_fdiv_r_2exp(c, c, w); /* the low w bits, as a number in [0, 2^w) */
+        out[k] = mpz_get_ui(c);   /* unsigned long: 64 bits on the hosts the tests run on */
+    }
+}
+
+void ref_cvt2(pto_dtype d, pto_dtype s, uint64_t bits, int round, uint64_t out[2])
+{
+    if (ref_fmt(d)->is_float) cvt_float(d, s, bits, round, out);
+    else cvt_int(d, s, bits, round, out);
+}
+
+uint64_t ref_cvt(pto_dtype d, pto_dtype s, uint64_t bits, int round, int sat)
+{
+    uint64_t out[2];
+    ref_cvt2(d, s, bits, round, out);
+    return out[sat == PTO_SAT_ON ? 0 : 1];
 }

@@ -14,9 +14,12 @@ typedef struct {
     unsigned bytes;
     int is_float, is_signed;
     int exp_bits, frac_bits; /* floats */
+    int finite;              /* OCP E4M3FN: no infinity; only all exponent and fraction bits set is NaN */
 } ref_format;
 
 const ref_format *ref_fmt(pto_dtype dt);
+unsigned ref_n_dtypes(void);                           /* the dtypes of pto_dtype */
+double ref_max_finite(pto_dtype dt);                   /* floats */
 int ref_is_nan(pto_dtype dt, uint64_t bits);
 /* Same result under the contract: equal bits, or both NaN (payloads are free). */
 int ref_same(pto_dtype dt, uint64_t expected, uint64_t actual);
@@ -48,6 +51,11 @@ uint64_t ref_min(pto_dtype dt, uint64_t a, uint64_t b);
 /* 1 if a <mode> b, else 0; mode in pto_cmp's order (EQ, NE, LT, GT, GE, LE). IEEE: with a NaN
  * only NE holds; -0 equals +0. */
 uint64_t ref_compare(pto_dtype dt, uint64_t a, uint64_t b, int mode);
+/* TCVT of src bits of dtype s to dtype d (docs/contract.md): round a pto_round (NONE = RINT), sat
+ * PTO_SAT_ON or PTO_SAT_OFF (DEFAULT resolved by the caller). GNU MPFR and GMP. */
+uint64_t ref_cvt(pto_dtype d, pto_dtype s, uint64_t bits, int round, int sat);
+/* Both at once, rounded once: out[0] with PTO_SAT_ON, out[1] with PTO_SAT_OFF. */
+void ref_cvt2(pto_dtype d, pto_dtype s, uint64_t bits, int round, uint64_t out[2]);
 /* Lowest index of the maximum; NaN is above every number and the first NaN wins. -0 and +0
  * compare equal (the lowest index of either wins). */
 size_t ref_argmax(pto_dtype dt, const uint64_t *row, size_t n);

@@ -13,12 +13,18 @@ uint64_t h_rand(uint64_t *state)
 }
 
 #define MAX_CLASSES 40
+#define MAX_DTYPES 32 /* at least ref_n_dtypes() */
 
 static size_t float_classes(pto_dtype dt, uint64_t *v)
 {
     const ref_format *f = ref_fmt(dt);
     uint64_t sign = 1ull << (8 * f->bytes - 1), exp_all = (1ull << f->exp_bits) - 1;
     uint64_t frac_all = (1ull << f->frac_bits) - 1, one = ref_from_double(dt, 1.0);
+    uint64_t fn[] = { /* E4M3FN: the largest and the top binade's smallest, and its one NaN */
+        0, one, ref_from_double(dt, 2.0), ref_from_double(dt, 3.0), ref_from_double(dt, 0.5), one + 1,
+        1ull << f->frac_bits, (exp_all << f->frac_bits) | (frac_all - 1), 1, frac_all,
+        exp_all << f->frac_bits, (exp_all << f->frac_bits) | frac_all,
+    };
     uint64_t mags[] = {
         0,                                             /* zero */
         one,                                           /* one */
@@ -32,10 +38,11 @@ static size_t float_classes(pto_dtype dt, uint64_t *v)
         (exp_all << f->frac_bits) | (1ull << (f->frac_bits - 1)), /* quiet NaN */
         (exp_all << f->frac_bits) | 1,                 /* signalling NaN */
     };
-    size_t n = 0, i;
-    for (i = 0; i < sizeof mags / sizeof mags[0]; i++) {
-        v[n++] = mags[i];
-        v[n++] = mags[i] | sign;
+    const uint64_t *m = f->finite ? fn : mags;
+    size_t n = 0, i, count = f->finite ? sizeof fn / sizeof fn[0] : sizeof mags / sizeof mags[0];
+    for (i = 0; i < count; i++) {
+        v[n++] = m[i];
+        v[n++] = m[i] | sign;
     }
     return n;
 }
@@ -44,8 +51,8 @@ static size_t int_classes(pto_dtype dt, uint64_t *v)
 {
     const ref_format *f = ref_fmt(dt);
     unsigned w = 8 * f->bytes;
-    int64_t lo = f->is_signed ? -(int64_t)(1ull << (w - 1)) : 0;
-    int64_t hi = f->is_signed ? (int64_t)(1ull << (w - 1)) - 1 : (int64_t)((1ull << w) - 1);
+    int64_t lo = f->is_signed ? INT64_MIN >> (64 - w) : 0;
+    int64_t hi = f->is_signed ? INT64_MAX >> (64 - w) : (int64_t)(UINT64_MAX >> (64 - w));
     /* the last four are shift counts around the width and past it (255 wraps to -1 in i8) */
     int64_t vals[] = { 0, 1, -1, 2, -2, 3, 7, -7, lo, lo + 1, hi, hi - 1, hi / 2, lo / 2, w - 1, w, w + 1, 255 };
     size_t n = 0, i;
@@ -55,8 +62,9 @@ static size_t int_classes(pto_dtype dt, uint64_t *v)
 
 size_t h_classes(pto_dtype dt, const uint64_t **out)
 {
-    static uint64_t table[9][MAX_CLASSES];
-    static size_t count[9];
+    static uint64_t table[MAX_DTYPES][MAX_CLASSES];
+    static size_t count[MAX_DTYPES];
+    if ((unsigned)dt >= MAX_DTYPES || (unsigned)dt >= ref_n_dtypes()) return *out = NULL, (size_t)0;
     if (count[dt] == 0)
         count[dt] = ref_fmt(dt)->is_float ? float_classes(dt, table[dt]) : int_classes(dt, table[dt]);
     *out = table[dt];

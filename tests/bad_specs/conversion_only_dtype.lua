@@ -1,0 +1,5 @@
+-- target: isa/tmaxs.lua
+-- replace:     a2a3 = { T = { "f32", "f16", "i32", "i16" } },
+-- with:     a2a3 = { T = { "f32", "i64", "f8e4m3" } },
+-- expect: spec/isa/tmaxs.lua:11: legal.a2a3.T: dtype 'f8e4m3' is for conversions only (spec/dtypes.lua:16: conversion_only), but kind elementwise_scalar does not convert; allowed: f32, f16, bf16, i32, u32, i16, u16, i8, u8
+-- expect: spec/isa/tmaxs.lua:11: legal.a2a3.T: dtype 'i64' is for conversions only (spec/dtypes.lua:15: conversion_only), but kind elementwise_scalar does not convert; allowed: f32, f16, bf16, i32, u32, i16, u16, i8, u8
