@@ -10,7 +10,7 @@
  * PTOGEN_EVERY=n (ninja test's valgrind run) checks every n-th input and pattern only.
  * Usage: test_cpu_tcvt                 the cmocka tests (ninja test)
  *        test_cpu_tcvt --all K N [S->D]
- *                                      every 32-bit input i with i % N == K of every pair with a
+ *                                      every 32-bit input i with i % N == K - 1 of every pair with a
  *                                      32-bit source (or of pair S->D: f32->i16), every mode and
  *                                      saturation; prints
  *                                      FAIL tcvt <pair> 0x<input> got 0x<bits> want 0x<bits> (round, sat)
@@ -194,7 +194,8 @@ static void wide_sources_random(void **state)
     }
 }
 
-/* --all K N: every 32-bit input i with i % N == K, for each pair with a 32-bit source */
+/* --all K N (1-based, tests/exhaustive.py's protocol): every 32-bit input i with i % N == K - 1,
+ * for each pair with a 32-bit source */
 static int all_inputs(unsigned k, unsigned n, const char *only)
 {
     size_t i;
@@ -206,7 +207,7 @@ static int all_inputs(unsigned k, unsigned n, const char *only)
         uint64_t x;
         snprintf(name, sizeof name, "%s->%s", format(pr->s)->name, format(pr->d)->name);
         if (src_bits(pr) != 32 || (only && strcmp(only, name) != 0)) continue;
-        for (x = k; x < (1ull << 32); x += n) {
+        for (x = k - 1; x < (1ull << 32); x += n) {
             uint64_t got, want;
             unsigned mode, sat;
             checked++;
@@ -239,8 +240,8 @@ int main(int argc, char **argv)
     }
     if ((argc == 4 || argc == 5) && strcmp(argv[1], "--all") == 0) {
         const unsigned n = (unsigned)strtoul(argv[3], NULL, 10), k = (unsigned)strtoul(argv[2], NULL, 10);
-        if (n == 0 || k >= n) {
-            fprintf(stderr, "usage: %s --all K N [S->D] (0 <= K < N)\n", argv[0]);
+        if (k == 0 || k > n) {
+            fprintf(stderr, "usage: %s --all K N [S->D] (1 <= K <= N)\n", argv[0]);
             return 2;
         }
         return all_inputs(k, n, argc == 5 ? argv[4] : NULL);
