@@ -17,6 +17,7 @@
 static inline uint64_t pto__exp_bits(double d) { union { double d; uint64_t u; } x; x.d = d; return x.u; }
 static inline double pto__exp_double(uint64_t u) { union { double d; uint64_t u; } x; x.u = u; return x.d; }
 static inline float pto__exp_float(uint32_t u) { union { float f; uint32_t u; } x; x.u = u; return x.f; }
+static inline uint32_t pto__exp_fbits(float f) { union { float f; uint32_t u; } x; x.f = f; return x.u; }
 
 /* The formats: precision p (significand bits), least normal exponent, largest exponent. */
 #define PTO__EXP_F32 24, -126, 127
@@ -187,9 +188,7 @@ static inline float pto__exp_fast_to(float x, int p, int emin, int emax)
     const float lo = pto__exp_round(y * (1 - PTO__EXP_ERR), p, emin, emax), hi = pto__exp_round(y * (1 + PTO__EXP_ERR), p, emin, emax);
     /* merged by masks: under a select gcc would compute r only for the lanes taking it, and not vectorise */
     const uint32_t keep = 0u - (uint32_t)((lo == hi) & (x > -200.0f) & (x < 100.0f));
-    union { float f; uint32_t u; } v;
-    v.f = r;
-    return pto__exp_float((v.u & keep) | (0x7fc00000u & ~keep));
+    return pto__exp_float((pto__exp_fbits(r) & keep) | (0x7fc00000u & ~keep));
 }
 
 #endif /* PTO_EXP_H */
