@@ -182,7 +182,7 @@ def main():
             w.append(f"build {t}.o: cc {src} {after(src)}\n  flags = $tflags -Iout/include -Iout/{p} -Itests/harness\n")
             w.append(f"build {t}: link {t}.o {' '.join(test_objects(model, p, None, 'build') + hobjs)}\n")
             bins.append(t)
-    exp_edges(w)
+    math_edges(w)
     variant_rules(w)
     checked = firmware_edges(w, model)
     w.append(f"fuzzcc = {os.environ.get('FUZZ_CC', 'clang')}\n")
@@ -384,21 +384,29 @@ class Jobs:
                       f"  suite = {suite}\n  sargs ={sargs}\n  rsp = build/results/{suite}.rsp\n")
 
 
-EXP_TEST = "build/tests/exp/test_exp"
-EXP_SHARDS = 2  # ninja exp-exhaustive: all 2^32 f32 inputs, one shard per core
+MATH_FNS = ("exp", "log", "sqrt", "rsqrt", "recip")  # the correctly rounded functions: tests/math/test_math.c
+MATH_SHARDS = 2  # ninja <fn>-exhaustive: all 2^32 f32 inputs, one shard per core
 
 
-def exp_edges(w):
-    """The exp test (tests/exp/test_exp.c: the cpu's exp against MPFR; in ninja test) and ninja
-    exp-exhaustive, every f32 input (long: docs/exp.md)."""
-    src = "tests/exp/test_exp.c"
-    w.append(f"build {EXP_TEST}.o: cc {src} {after(src)}\n  flags = $tflags -Iout/include -Iout/cpu -Itests/harness\n"
-             f"build {EXP_TEST}: link {EXP_TEST}.o build/tests/harness/ref.o\n")
-    w.append("rule exp_shard\n  command = $in --all $shard $shards > $out\n  description = EXP-EXHAUSTIVE $shard/$shards\n")
-    shards = [f"build/exp-exhaustive.{k}.txt" for k in range(EXP_SHARDS)]
-    for k, out in enumerate(shards):
-        w.append(f"build {out}: exp_shard {EXP_TEST}\n  shard = {k}\n  shards = {EXP_SHARDS}\n")
-    w.append(f"build exp-exhaustive: phony {' '.join(shards)}\n")
+def math_test(fn):
+    return f"build/tests/math/test_{fn}"
+
+
+def math_edges(w):
+    """The math functions' tests (tests/math/test_math.c, built once per function: the cpu's
+    function against MPFR; in ninja test) and ninja <fn>-exhaustive, every f32 input (long:
+    docs/math.md). -O3 as the kernels: its --bench times them."""
+    src = "tests/math/test_math.c"
+    w.append("rule math_shard\n  command = $in --all $shard $shards > $out\n  description = EXHAUSTIVE $fn $shard/$shards\n")
+    for fn in MATH_FNS:
+        t = math_test(fn)
+        w.append(f"build {t}.o: cc {src} {after(src)}\n"
+                 f"  flags = -O3 -g -DTEST_FN={fn} -Iout/include -Iout/cpu -Itests/harness\n"
+                 f"build {t}: link {t}.o build/tests/harness/ref.o\n")
+        shards = [f"build/{fn}-exhaustive.{k}.txt" for k in range(MATH_SHARDS)]
+        for k, out in enumerate(shards):
+            w.append(f"build {out}: math_shard {t}\n  fn = {fn}\n  shard = {k}\n  shards = {MATH_SHARDS}\n")
+        w.append(f"build {fn}-exhaustive: phony {' '.join(shards)}\n")
 
 
 def valgrind_ci(model):
@@ -444,8 +452,8 @@ def test_edges(w, early, model, bins, sanitized, fuzzers, checked):
                     deps=" ".join(scratch_deps + sorted(glob.glob("spec/isa/*.lua")) + ["gen", "tests/golden/legality.txt"] + libs)),
            jobs.add("build/results/golden.json", args="--golden", rank=-1,  # golden files of this checkout and of the fixtures
                     deps=" ".join(["gen", "docs/instructions.md"] + sorted(glob.glob("tests/golden/*")) + scratch_deps))]
-    exp = [jobs.add(f"{EXP_TEST.replace('build/', 'build/results/')}.json", EXP_TEST, rank=1)]
-    jobs.summary("test", "test", plain + san + valgrind + fuzz + gen + exp, " ".join(checked), insts, "build/junit.xml")
+    math = [jobs.add(f"{math_test(fn).replace('build/', 'build/results/')}.json", math_test(fn), rank=1) for fn in MATH_FNS]
+    jobs.summary("test", "test", plain + san + valgrind + fuzz + gen + math, " ".join(checked), insts, "build/junit.xml")
     deep = [r for b in bins for r in jobs.runs(b, "deep", "--env PTOGEN_DEPTH=64", rank=5)]
     jobs.summary("conformance", "conformance", deep, coverage=insts, junit="build/junit.xml")
     jobs.summary("sanitize", "sanitize", [r for b in sanitized for r in jobs.runs(b, rank=5)], coverage=insts)
