@@ -24,20 +24,29 @@ static inline uint32_t pto__exp_fbits(float f) { union { float f; uint32_t u; } 
 #define PTO__EXP_F16 11, -14, 15
 #define PTO__EXP_BF16 8, -126, 127
 
+/* The exponent of the quantum of y >= 0 (a normal double, or 0) in the format of precision p and
+ * least normal exponent emin: y's own exponent, or emin below it (subnormal quanta), minus p - 1. */
+static inline int64_t pto__exp_quantum(double y, int p, int emin)
+{
+    const int64_t e = (int64_t)((pto__exp_bits(y) >> 52) & 0x7ff) - 1023;
+    return (e < emin ? (int64_t)emin : e) - (p - 1);
+}
+
+/* 2^k for a normal double's exponent k, from its bits */
+static inline double pto__exp_pow2(int64_t k) { return pto__exp_double((uint64_t)(1023 + k) << 52); }
+
 /* y > 0 rounded once, to nearest even, to precision p with least normal exponent emin (below it
  * the quantum of subnormals) and largest exponent emax (above: +inf), as a float, which holds
  * every such value. Scaling by powers of two is exact; the magic addition rounds to an integer. */
 static inline float pto__exp_round(double y, int p, int emin, int emax)
 {
-    const int64_t e = (int64_t)((pto__exp_bits(y) >> 52) & 0x7ff) - 1023; /* y is a normal double here */
-    const int64_t qe = (e < emin ? (int64_t)emin : e) - (p - 1);        /* the exponent of the quantum */
-    const double scaled = y * pto__exp_double((uint64_t)(1023 - qe) << 52);
-    const double n = (scaled + 0x1p52) - 0x1p52;                          /* < 2^p + 1: exact */
-    const double r = n * pto__exp_double((uint64_t)(1023 + qe) << 52);
+    const int64_t qe = pto__exp_quantum(y, p, emin);
+    const double n = (y * pto__exp_pow2(-qe) + 0x1p52) - 0x1p52; /* < 2^p + 1: exact */
+    const double r = n * pto__exp_pow2(qe);
     /* 2^(emax+1) and above: +inf, by moving emax to f32's for the conversion and back (exact both
      * ways for the format's values): no select, so loops over it vectorise */
-    const double up = pto__exp_double((uint64_t)(1023 + 127 - emax) << 52);
-    const float down = (float)pto__exp_double((uint64_t)(1023 - 127 + emax) << 52);
+    const double up = pto__exp_pow2(127 - emax);
+    const float down = (float)pto__exp_pow2(-127 + emax);
     return (float)(r * up) * down;
 }
 

@@ -34,14 +34,28 @@ static inline float pto__math_round(double y, int p, int emin, int emax)
 static inline float pto__math_end_lo(double y, int p, int emin, int emax) { return pto__math_round(y * (1 - PTO__MATH_ERR), p, emin, emax); }
 static inline float pto__math_end_hi(double y, int p, int emin, int emax) { return pto__math_round(y * (1 + PTO__MATH_ERR), p, emin, emax); }
 
-/* y rounded where both ends agree (every real number of the interval, the exact value among
- * them, rounds to it), else a NaN; and a NaN where ok is 0. Merged by masks, no select (under a
- * select gcc computes the rounding only for the lanes taking it, and the loop stays scalar). */
+/* Is the rounding of a = |y| settled: does no rounding boundary lie in the error interval? In
+ * quanta of a's binade the boundaries are the half-integers (or 2^(p-1) - 1/4 below the binade,
+ * far out of reach; 2^p + 1/2 above it is no boundary, and out of reach too), so: the distance of
+ * a to its nearest integer stays below 1/2 by more than the interval's half-width. Every step is
+ * exact (powers of two, the magic addition, the integer's distance). The same decision as
+ * rounding both ends (pto__math_end_lo, _hi) and comparing, at the cost of one rounding. */
+static inline int pto__math_settled(double a, int p, int emin)
+{
+    const double scaled = a * pto__exp_pow2(-pto__exp_quantum(a, p, emin));
+    const double d = scaled - ((scaled + 0x1p52) - 0x1p52);
+    return 0.5 - pto__exp_double(pto__exp_bits(d) & 0x7fffffffffffffffu) > scaled * PTO__MATH_ERR;
+}
+
+static inline double pto__math_abs(double y) { return pto__exp_double(pto__exp_bits(y) & 0x7fffffffffffffffu); }
+
+/* y rounded where the rounding is settled, else a NaN; and a NaN where ok is 0. Merged by masks,
+ * no select (under a select gcc computes the rounding only for the lanes taking it, and the loop
+ * stays scalar); the rounding and the settling share their scaling once inlined. */
 static inline float pto__math_settled_or_nan(double y, int ok, int p, int emin, int emax)
 {
-    const float r = pto__math_round(y, p, emin, emax);
-    const uint32_t keep = 0u - (uint32_t)((pto__math_end_lo(y, p, emin, emax) == pto__math_end_hi(y, p, emin, emax)) & ok);
-    return pto__exp_float((pto__exp_fbits(r) & keep) | (PTO__MATH_NAN & ~keep));
+    const uint32_t keep = 0u - (uint32_t)(pto__math_settled(pto__math_abs(y), p, emin) & ok);
+    return pto__exp_float((pto__exp_fbits(pto__math_round(y, p, emin, emax)) & keep) | (PTO__MATH_NAN & ~keep));
 }
 
 /* An unsettled rounding: the interval holds one rounding boundary, the midpoint of two
@@ -107,7 +121,7 @@ static inline float pto__log_to(float x, int p, int emin, int emax)
     if (!(x > 0.0f && x < pto__exp_float(PTO__MATH_INF)))
         return x != x ? x + x : (x == 0 ? pto__exp_float(0xff800000u) : x > 0 ? x : pto__exp_float(PTO__MATH_NAN));
     y = pto__log_fast((double)x);
-    if (pto__math_end_lo(y, p, emin, emax) == pto__math_end_hi(y, p, emin, emax)) return pto__math_round(y, p, emin, emax);
+    if (pto__math_settled(pto__math_abs(y), p, emin)) return pto__math_round(y, p, emin, emax);
     {
         const pto__math_pair c = pto__math_pair_of(y, p, emin, emax);
         return pto__log_above(x, c.mid) ? c.hi : c.lo;
@@ -148,7 +162,7 @@ static inline float pto__sqrt_to(float x, int p, int emin, int emax)
     double y;
     if (!(x > 0.0f && x < pto__exp_float(PTO__MATH_INF))) return x < 0 ? pto__exp_float(PTO__MATH_NAN) : x != x ? x + x : x; /* +-0, +inf kept */
     y = (double)x * pto__rsqrt_fast((double)x);
-    if (pto__math_end_lo(y, p, emin, emax) == pto__math_end_hi(y, p, emin, emax)) return pto__math_round(y, p, emin, emax);
+    if (pto__math_settled(pto__math_abs(y), p, emin)) return pto__math_round(y, p, emin, emax);
     {
         const pto__math_pair c = pto__math_pair_of(y, p, emin, emax);
         return pto__sqrt_above(x, c.mid) ? c.hi : c.lo;
@@ -178,7 +192,7 @@ static inline float pto__rsqrt_to(float x, int p, int emin, int emax)
         return x > 0 ? 0.0f : x != x ? x + x : pto__exp_float(PTO__MATH_NAN);
     }
     y = pto__rsqrt_fast((double)x);
-    if (pto__math_end_lo(y, p, emin, emax) == pto__math_end_hi(y, p, emin, emax)) return pto__math_round(y, p, emin, emax);
+    if (pto__math_settled(pto__math_abs(y), p, emin)) return pto__math_round(y, p, emin, emax);
     {
         const pto__math_pair c = pto__math_pair_of(y, p, emin, emax);
         return pto__rsqrt_above(x, c.mid) ? c.hi : c.lo;
