@@ -1,6 +1,6 @@
 /* Part of every profile's element operations: hand-written C (runtime/common/), copied into each
  * profile's library as out/<profile>/pto_<profile>_exp.h and included by its pto_<profile>_ops.h.
- * e^x correctly rounded to f32, f16 or bf16 (docs/exp.md), freestanding: no libm, no libc.
+ * e^x correctly rounded to f32, f16 or bf16 (docs/math.md), freestanding: no libm, no libc.
  *
  * A fast evaluation in double (x = k ln2 + r, |r| <= ln2/2, e^r by its Taylor polynomial of
  * degree 14, scaled by 2^k) has a relative error below 2^-51 on (-200, 100); outside, every
@@ -50,7 +50,7 @@ static inline float pto__exp_round(double y, int p, int emin, int emax)
     return (float)(r * up) * down;
 }
 
-/* e^x for x in (-200, 100) in double, relative error below 2^-51 (docs/exp.md). k = round(x/ln2)
+/* e^x for x in (-200, 100) in double, relative error below 2^-51 (docs/math.md). k = round(x/ln2)
  * by the magic addition; ln2 in two parts, the first with 32 significant bits so k * LN2_HI is
  * exact and x - k * LN2_HI too. */
 static inline double pto__exp_fast(double x)
