@@ -4,12 +4,12 @@
  * uses. log, sqrt and rsqrt correctly rounded to f32, f16 or bf16 (docs/math.md), freestanding:
  * no libm (no hardware square root either: __builtin_sqrt may call libm), no libc.
  *
- * exp's design: a fast evaluation in double with a proven relative error bound, the two ends of
- * its error interval rounded to the format, and where they differ (a rounding boundary, the
- * midpoint of two neighbours, lies inside) a slow path that decides on which side of that
- * midpoint the exact value lies, exactly (sqrt, rsqrt: the midpoint squared) or with exp's
- * double-double e^midpoint (log). Each format's value is exact in double and its result is
- * rounded once, from double, to the format itself: nothing goes through an f32 result. */
+ * exp's design: a fast evaluation in double with a proven relative error bound; where its error
+ * interval holds no rounding boundary the result rounded is the answer, else (the boundary is
+ * the midpoint of two neighbours) a slow path decides on which side of that midpoint the exact
+ * value lies, exactly (sqrt, rsqrt: the midpoint squared) or with exp's double-double
+ * e^midpoint (log). Each format's value is exact in double and its result is rounded once, from
+ * double, to the format itself: nothing goes through an f32 result. */
 #ifndef PTO_MATH_H
 #define PTO_MATH_H
 
@@ -38,8 +38,9 @@ static inline float pto__math_end_hi(double y, int p, int emin, int emax) { retu
  * quanta of a's binade the boundaries are the half-integers (or 2^(p-1) - 1/4 below the binade,
  * far out of reach; 2^p + 1/2 above it is no boundary, and out of reach too), so: the distance of
  * a to its nearest integer stays below 1/2 by more than the interval's half-width. Every step is
- * exact (powers of two, the magic addition, the integer's distance). The same decision as
- * rounding both ends (pto__math_end_lo, _hi) and comparing, at the cost of one rounding. */
+ * exact (powers of two, the magic addition, the integer's distance). exp rounds both ends and
+ * compares them (pto__exp_settled): the same decision but where an end's product rounds across a
+ * boundary, for three roundings instead of one. */
 static inline int pto__math_settled(double a, int p, int emin)
 {
     const double scaled = a * pto__exp_pow2(-pto__exp_quantum(a, p, emin));
@@ -59,8 +60,10 @@ static inline float pto__math_settled_or_nan(double y, int ok, int p, int emin, 
 }
 
 /* An unsettled rounding: the interval holds one rounding boundary, the midpoint of two
- * neighbouring values of the format (the interval is far narrower than an ulp). The exact value
- * lies above it or below, never on it (no such function value is a midpoint: see each). */
+ * neighbouring values of the format (the interval is far narrower than an ulp): the rounded ends.
+ * The exact value lies above it or below, never on it (no such function value is a midpoint: see
+ * each). Should the ends' products round to one side (the boundary within 2^-53 of an end), the
+ * exact value, within a quarter of the interval of y, is on that side too: lo = hi is the answer. */
 typedef struct { float lo, hi; double mid; } pto__math_pair;
 
 static inline pto__math_pair pto__math_pair_of(double y, int p, int emin, int emax)

@@ -4,8 +4,8 @@
  * build/tests/math/test_<name>; per function: every f16 and every bf16 input, 10^7 f32 inputs
  * (every float of the interesting range at a prime stride, a seeded random sweep of all bit
  * patterns), the values around its thresholds, the contract's special values, and the inputs
- * whose rounding the fast evaluation cannot settle (all of the 2^32 f32 ones, found by the
- * exhaustive run), which the slow path must get right on its own too. Wherever the vectorising
+ * whose rounding the fast evaluation cannot settle (all of the 2^32 f32 ones, found by running
+ * the vectorising form over every input), which the slow path must get right on its own too. Wherever the vectorising
  * form (the kernels' first pass) gives a number, it must be the answer.
  *
  *   test_<fn>                 the cmocka suite (ninja test)
