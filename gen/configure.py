@@ -222,7 +222,7 @@ def main():
             w.append(f"build {t}.o: cc {src} {after(src)}\n  flags = $tflags -Iout/include -Iout/{p} -Itests/harness\n")
             w.append(f"build {t}: link {t}.o {' '.join(test_objects(model, p, None, 'build') + hobjs)}\n")
             bins.append(t)
-    exp_edges(w)
+    math_edges(w)
     exhaustive_edges(w)
     variant_rules(w)
     checked = firmware_edges(w, model)
@@ -433,15 +433,20 @@ class Jobs:
                       f"  suite = {suite}\n  sargs ={sargs}\n  rsp = build/results/{suite}.rsp\n")
 
 
-EXP_TEST = "build/tests/exp/test_exp"
+def math_test(fn):
+    return f"build/tests/math/test_{fn}"
 
 
-def exp_edges(w):
-    """The exp test (tests/exp/test_exp.c: the cpu's exp against MPFR; in ninja test, and with
-    --all a long target of ninja exhaustive, docs/exp.md)."""
-    src = "tests/exp/test_exp.c"
-    w.append(f"build {EXP_TEST}.o: cc {src} {after(src)}\n  flags = $tflags -Iout/include -Iout/cpu -Itests/harness\n"
-             f"build {EXP_TEST}: link {EXP_TEST}.o build/tests/harness/ref.o\n")
+def math_edges(w):
+    """The math functions' tests (tests/math/test_math.c, built once per function of
+    tests/exhaustive.py's MATH_FNS: the cpu's function against MPFR; in ninja test, and with --all
+    a long target of ninja exhaustive, docs/math.md). -O3 as the kernels: its --bench times them."""
+    src = "tests/math/test_math.c"
+    for fn in exhaustive.MATH_FNS:
+        t = math_test(fn)
+        w.append(f"build {t}.o: cc {src} {after(src)}\n"
+                 f"  flags = -O3 -g -DTEST_FN={fn} -Iout/include -Iout/cpu -Itests/harness\n"
+                 f"build {t}: link {t}.o build/tests/harness/ref.o\n")
 
 
 def exhaustive_edges(w):
@@ -505,8 +510,8 @@ def test_edges(w, early, model, bins, sanitized, fuzzers, checked):
                                   + [t.command[0] for t in exhaustive.TARGETS])),  # a sample of each long target
            jobs.add("build/results/golden.json", args="--golden", rank=-1,  # golden files of this checkout and of the fixtures
                     deps=" ".join(["gen", "docs/instructions.md"] + sorted(glob.glob("tests/golden/*")) + scratch_deps))]
-    exp = [jobs.add(f"{EXP_TEST.replace('build/', 'build/results/')}.json", EXP_TEST, rank=1)]
-    jobs.summary("test", "test", plain + san + valgrind + fuzz + gen + exp, " ".join(checked), insts, "build/junit.xml")
+    math = [jobs.add(f"{math_test(fn).replace('build/', 'build/results/')}.json", math_test(fn), rank=1) for fn in exhaustive.MATH_FNS]
+    jobs.summary("test", "test", plain + san + valgrind + fuzz + gen + math, " ".join(checked), insts, "build/junit.xml")
     deep = [r for b in bins for r in jobs.runs(b, "deep", "--env PTOGEN_DEPTH=64", rank=5)]
     jobs.summary("conformance", "conformance", deep, coverage=insts, junit="build/junit.xml")
     jobs.summary("sanitize", "sanitize", [r for b in sanitized for r in jobs.runs(b, rank=5)], coverage=insts)

@@ -116,6 +116,28 @@ op { name = "exp", arity = 1, classes = { "float" }, per_format = true, fast = t
      summary = "e^a correctly rounded (overflow +inf, underflow the rounded subnormal or +0; exp(-inf) = +0)",
      lower = { a2a3 = { vector = "vexp" }, a5 = { vector = "vexp" } } }
 
+-- log, sqrt and rsqrt the same way (runtime/common/pto_math.h): each rounds to the dtype itself,
+-- with a vectorising form and a slow path. Upstream's A5 has no vrsqrt (vsqrt then vdiv: two
+-- roundings) and no vrec (vdup of 1 then vdiv); both NPU models define one instruction each, the
+-- contract's function, as A2A3's vrsqrt and vrec.
+op { name = "log", arity = 1, classes = { "float" }, per_format = true, fast = true,
+     summary = "ln a correctly rounded (log(+-0) = -inf, log(a < 0) = NaN, log(+inf) = +inf, log(1) = +0)",
+     lower = { a2a3 = { vector = "vln" }, a5 = { vector = "vln" } } }
+
+op { name = "sqrt", arity = 1, classes = { "float" }, per_format = true, fast = true,
+     summary = "the square root correctly rounded (sqrt(-0) = -0, sqrt(a < 0) = NaN, sqrt(+inf) = +inf)",
+     lower = { a2a3 = { vector = "vsqrt" }, a5 = { vector = "vsqrt" } } }
+
+op { name = "rsqrt", arity = 1, classes = { "float" }, per_format = true, fast = true,
+     summary = "1/sqrt(a) correctly rounded (rsqrt(+-0) = +-inf, rsqrt(+inf) = +0, rsqrt(a < 0) = NaN)",
+     lower = { a2a3 = { vector = "vrsqrt" }, a5 = { vector = "vrsqrt" } } }
+
+-- recip is one IEEE division in f32: f16 and bf16 round its result once more, innocuously
+-- (24 >= 2p + 2; runtime/common/pto_ops_core.h), so it needs neither per_format nor fast
+op { name = "recip", arity = 1, classes = { "float" },
+     summary = "1/a rounded once (recip(+-0) = +-inf, recip(+-inf) = +-0)",
+     lower = { a2a3 = { vector = "vrec" }, a5 = { vector = "vrec" } } }
+
 -- neg and abs are bit operations on floats (a NaN keeps its payload, the sign changes as for any
 -- value): neg flips the sign bit, adding it to the bits as a signed integer (only the top bit
 -- changes), abs clears it (vabs)

@@ -44,7 +44,7 @@ profile {
     vadds = a2a3_arith, vmuls = a2a3_arith, vmaxs = a2a3_arith, vmins = a2a3_arith,
     vcmax = a2a3_float, vcmin = a2a3_float, vcadd = a2a3_float,
     vshl = a2a3_shift, vshr = a2a3_shift, vand = a2a3_bits, vor = a2a3_bits, vlrelu = a2a3_float, vexp = a2a3_float,
-    vabs = a2a3_float, vnot = a2a3_bits,
+    vln = a2a3_float, vsqrt = a2a3_float, vrsqrt = a2a3_float, vrec = a2a3_float, vabs = a2a3_float, vnot = a2a3_bits,
   },
   -- the dtypes its compares into bits (vcmpv, vcmpvs) take for EQ only: kernels compose the other
   -- conditions (GE as min(a, b) == b, LE as max(a, b) == b, the rest their complement by vnot)
@@ -71,7 +71,8 @@ profile {
     vadd = all9, vsub = all9, vmul = all9, vdiv = all9, vmax = all9, vmin = all9,
     vadds = all9, vmuls = all9, vmaxs = all9, vmins = all9, vcmax = a5_reduce,
     vcmin = a5_reduce, vcadd = a5_sum, vshls = a5_ints, vshrs = a5_ints, vand = a5_ints, vor = a5_ints, vxor = a5_ints,
-    vlrelu = { "f32", "f16" }, vexp = { "f32", "f16", "bf16" },
+    vlrelu = { "f32", "f16" }, vexp = { "f32", "f16", "bf16" }, vln = { "f32", "f16", "bf16" },
+    vsqrt = { "f32", "f16", "bf16" }, vrsqrt = { "f32", "f16", "bf16" }, vrec = { "f32", "f16", "bf16" },
     vshl = a5_ints, vshr = a5_ints, vnot = a5_ints, vabs = { "f32", "f16", "bf16", "i32", "i16" }, vprelu = { "f32", "f16" },
   },
   semantics = contract,

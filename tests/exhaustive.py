@@ -48,9 +48,8 @@ KEEP = 1000  # failed inputs kept per slice in a result file (all are counted)
 # command: argv, {k} and {n} replaced by the binary's 1-based shard; command[0] is the program
 # (built by ninja, hashed to know a result is still valid); inputs: how many the function has
 Target = namedtuple("Target", "name command inputs")
-TARGETS = [
-    Target("exp", ["build/tests/exp/test_exp", "--all", "{k}", "{n}"], 1 << 32),  # f32: docs/exp.md
-]
+MATH_FNS = ("exp", "log", "sqrt", "rsqrt", "recip")  # correctly rounded, tests/math/test_math.c: docs/math.md
+TARGETS = [Target(fn, [f"build/tests/math/test_{fn}", "--all", "{k}", "{n}"], 1 << 32) for fn in MATH_FNS]  # every f32 input
 
 FAIL = re.compile(r"FAIL (\S+) (\S+) 0x([0-9a-fA-F]+) got 0x([0-9a-fA-F]+) want 0x([0-9a-fA-F]+)")
 LAST = re.compile(r"(\S+) (\S+) shard (\d+)/(\d+): (\d+) inputs, (\d+) failed")

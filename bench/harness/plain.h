@@ -7,7 +7,8 @@
 #ifndef PTOGEN_BENCH_PLAIN_H
 #define PTOGEN_BENCH_PLAIN_H
 
-#include "../../runtime/common/pto_exp.h" /* the project's scalar exp: the plain loops call it */
+#include "../../runtime/common/pto_exp.h" /* the project's scalar exp, log, sqrt and rsqrt: the plain loops call them */
+#include "../../runtime/common/pto_math.h"
 #include <math.h>   /* isnan, signbit, NAN: macros, no library calls */
 #include <stdint.h>
 #include <stdlib.h> /* malloc: a plain loop's working copy */
@@ -80,6 +81,16 @@ static inline float plain__fmod_f(float a, float b) { return fmodf(a, b); }
 static inline float plain__exp_f(float a) { return pto__exp_to(a, PTO__EXP_F32); }
 static inline float plain__exp_f16(float a) { return pto__exp_to(a, PTO__EXP_F16); }
 static inline float plain__exp_bf16(float a) { return pto__exp_to(a, PTO__EXP_BF16); }
+static inline float plain__log_f(float a) { return pto__log_to(a, PTO__EXP_F32); }
+static inline float plain__log_f16(float a) { return pto__log_to(a, PTO__EXP_F16); }
+static inline float plain__log_bf16(float a) { return pto__log_to(a, PTO__EXP_BF16); }
+static inline float plain__sqrt_f(float a) { return pto__sqrt_to(a, PTO__EXP_F32); }
+static inline float plain__sqrt_f16(float a) { return pto__sqrt_to(a, PTO__EXP_F16); }
+static inline float plain__sqrt_bf16(float a) { return pto__sqrt_to(a, PTO__EXP_BF16); }
+static inline float plain__rsqrt_f(float a) { return pto__rsqrt_to(a, PTO__EXP_F32); }
+static inline float plain__rsqrt_f16(float a) { return pto__rsqrt_to(a, PTO__EXP_F16); }
+static inline float plain__rsqrt_bf16(float a) { return pto__rsqrt_to(a, PTO__EXP_BF16); }
+static inline float plain__recip_f(float a) { return 1.0f / a; }
 static inline float plain__lrelu_f(float a, float b) { return a >= 0 ? a : a * b; }
 static inline float plain__rem_f(float a, float b)
 {

@@ -1,6 +1,6 @@
 /* Part of every profile's element operations: hand-written C (runtime/common/), copied into each
  * profile's library as out/<profile>/pto_<profile>_exp.h and included by its pto_<profile>_ops.h.
- * e^x correctly rounded to f32, f16 or bf16 (docs/exp.md), freestanding: no libm, no libc.
+ * e^x correctly rounded to f32, f16 or bf16 (docs/math.md), freestanding: no libm, no libc.
  *
  * A fast evaluation in double (x = k ln2 + r, |r| <= ln2/2, e^r by its Taylor polynomial of
  * degree 14, scaled by 2^k) has a relative error below 2^-51 on (-200, 100); outside, every
@@ -17,30 +17,40 @@
 static inline uint64_t pto__exp_bits(double d) { union { double d; uint64_t u; } x; x.d = d; return x.u; }
 static inline double pto__exp_double(uint64_t u) { union { double d; uint64_t u; } x; x.u = u; return x.d; }
 static inline float pto__exp_float(uint32_t u) { union { float f; uint32_t u; } x; x.u = u; return x.f; }
+static inline uint32_t pto__exp_fbits(float f) { union { float f; uint32_t u; } x; x.f = f; return x.u; }
 
 /* The formats: precision p (significand bits), least normal exponent, largest exponent. */
 #define PTO__EXP_F32 24, -126, 127
 #define PTO__EXP_F16 11, -14, 15
 #define PTO__EXP_BF16 8, -126, 127
 
+/* The exponent of the quantum of y >= 0 (a normal double, or 0) in the format of precision p and
+ * least normal exponent emin: y's own exponent, or emin below it (subnormal quanta), minus p - 1. */
+static inline int64_t pto__exp_quantum(double y, int p, int emin)
+{
+    const int64_t e = (int64_t)((pto__exp_bits(y) >> 52) & 0x7ff) - 1023;
+    return (e < emin ? (int64_t)emin : e) - (p - 1);
+}
+
+/* 2^k for a normal double's exponent k, from its bits */
+static inline double pto__exp_pow2(int64_t k) { return pto__exp_double((uint64_t)(1023 + k) << 52); }
+
 /* y > 0 rounded once, to nearest even, to precision p with least normal exponent emin (below it
  * the quantum of subnormals) and largest exponent emax (above: +inf), as a float, which holds
  * every such value. Scaling by powers of two is exact; the magic addition rounds to an integer. */
 static inline float pto__exp_round(double y, int p, int emin, int emax)
 {
-    const int64_t e = (int64_t)((pto__exp_bits(y) >> 52) & 0x7ff) - 1023; /* y is a normal double here */
-    const int64_t qe = (e < emin ? (int64_t)emin : e) - (p - 1);        /* the exponent of the quantum */
-    const double scaled = y * pto__exp_double((uint64_t)(1023 - qe) << 52);
-    const double n = (scaled + 0x1p52) - 0x1p52;                          /* < 2^p + 1: exact */
-    const double r = n * pto__exp_double((uint64_t)(1023 + qe) << 52);
+    const int64_t qe = pto__exp_quantum(y, p, emin);
+    const double n = (y * pto__exp_pow2(-qe) + 0x1p52) - 0x1p52; /* < 2^p + 1: exact */
+    const double r = n * pto__exp_pow2(qe);
     /* 2^(emax+1) and above: +inf, by moving emax to f32's for the conversion and back (exact both
      * ways for the format's values): no select, so loops over it vectorise */
-    const double up = pto__exp_double((uint64_t)(1023 + 127 - emax) << 52);
-    const float down = (float)pto__exp_double((uint64_t)(1023 - 127 + emax) << 52);
+    const double up = pto__exp_pow2(127 - emax);
+    const float down = (float)pto__exp_pow2(-127 + emax);
     return (float)(r * up) * down;
 }
 
-/* e^x for x in (-200, 100) in double, relative error below 2^-51 (docs/exp.md). k = round(x/ln2)
+/* e^x for x in (-200, 100) in double, relative error below 2^-51 (docs/math.md). k = round(x/ln2)
  * by the magic addition; ln2 in two parts, the first with 32 significant bits so k * LN2_HI is
  * exact and x - k * LN2_HI too. */
 static inline double pto__exp_fast(double x)
@@ -187,9 +197,7 @@ static inline float pto__exp_fast_to(float x, int p, int emin, int emax)
     const float lo = pto__exp_round(y * (1 - PTO__EXP_ERR), p, emin, emax), hi = pto__exp_round(y * (1 + PTO__EXP_ERR), p, emin, emax);
     /* merged by masks: under a select gcc would compute r only for the lanes taking it, and not vectorise */
     const uint32_t keep = 0u - (uint32_t)((lo == hi) & (x > -200.0f) & (x < 100.0f));
-    union { float f; uint32_t u; } v;
-    v.f = r;
-    return pto__exp_float((v.u & keep) | (0x7fc00000u & ~keep));
+    return pto__exp_float((pto__exp_fbits(r) & keep) | (0x7fc00000u & ~keep));
 }
 
 #endif /* PTO_EXP_H */

@@ -6,7 +6,7 @@
  * exactly rounded result (24 >= 2p + 2 for p = 11 and 8).
  *
  * Not a header to include anywhere else: the profile's generated pto_<profile>_ops.h includes it
- * once, after <stdint.h>, pto_<profile>_exp.h, its spec tables PTO_<PROFILE>_INTS and
+ * once, after <stdint.h>, pto_<profile>_exp.h, pto_<profile>_math.h, its spec tables PTO_<PROFILE>_INTS and
  * PTO_<PROFILE>_HALFS, and PTO(name) and PTO_(NAME) (the profile's names, pto_<profile>_name and
  * PTO_<PROFILE>_NAME). No include guard of its own: that header's guards it, and one file may
  * include the operations of two profiles. Freestanding: no libc. */
@@ -191,6 +191,33 @@ static inline float PTO(_exp_bf16)(float a) { return pto__exp_to(a, PTO__EXP_BF1
 static inline float PTO(_exp_fast_f)(float a) { return pto__exp_fast_to(a, PTO__EXP_F32); }
 static inline float PTO(_exp_fast_f16)(float a) { return pto__exp_fast_to(a, PTO__EXP_F16); }
 static inline float PTO(_exp_fast_bf16)(float a) { return pto__exp_fast_to(a, PTO__EXP_BF16); }
+
+/* ln, sqrt and 1/sqrt the same way (pto_<profile>_math.h), and their vectorising passes */
+static inline float PTO(_log_f)(float a) { return pto__log_to(a, PTO__EXP_F32); }
+static inline float PTO(_log_f16)(float a) { return pto__log_to(a, PTO__EXP_F16); }
+static inline float PTO(_log_bf16)(float a) { return pto__log_to(a, PTO__EXP_BF16); }
+static inline float PTO(_log_fast_f)(float a) { return pto__log_fast_to(a, PTO__EXP_F32); }
+static inline float PTO(_log_fast_f16)(float a) { return pto__log_fast_to(a, PTO__EXP_F16); }
+static inline float PTO(_log_fast_bf16)(float a) { return pto__log_fast_to(a, PTO__EXP_BF16); }
+static inline float PTO(_sqrt_f)(float a) { return pto__sqrt_to(a, PTO__EXP_F32); }
+static inline float PTO(_sqrt_f16)(float a) { return pto__sqrt_to(a, PTO__EXP_F16); }
+static inline float PTO(_sqrt_bf16)(float a) { return pto__sqrt_to(a, PTO__EXP_BF16); }
+static inline float PTO(_sqrt_fast_f)(float a) { return pto__sqrt_fast_to(a, PTO__EXP_F32); }
+static inline float PTO(_sqrt_fast_f16)(float a) { return pto__sqrt_fast_to(a, PTO__EXP_F16); }
+static inline float PTO(_sqrt_fast_bf16)(float a) { return pto__sqrt_fast_to(a, PTO__EXP_BF16); }
+static inline float PTO(_rsqrt_f)(float a) { return pto__rsqrt_to(a, PTO__EXP_F32); }
+static inline float PTO(_rsqrt_f16)(float a) { return pto__rsqrt_to(a, PTO__EXP_F16); }
+static inline float PTO(_rsqrt_bf16)(float a) { return pto__rsqrt_to(a, PTO__EXP_BF16); }
+static inline float PTO(_rsqrt_fast_f)(float a) { return pto__rsqrt_fast_to(a, PTO__EXP_F32); }
+static inline float PTO(_rsqrt_fast_f16)(float a) { return pto__rsqrt_fast_to(a, PTO__EXP_F16); }
+static inline float PTO(_rsqrt_fast_bf16)(float a) { return pto__rsqrt_fast_to(a, PTO__EXP_BF16); }
+
+/* 1/a: one IEEE division in f32, which f16 and bf16 round once more to themselves; that second
+ * rounding is innocuous (the quotient in 24 >= 2p + 2 bits rounds to p bits as the exact one
+ * does), also where the f16/bf16 result is subnormal: 1/a, a = M 2^e with M < 2^p, lies at
+ * least 2^-(p + 1) of a subnormal quantum away from every midpoint it is not on, far beyond f32's
+ * half quantum. So recip has no per-format form and no slow path: it vectorises as it is. */
+static inline float PTO(_recip_f)(float a) { return 1.0f / a; }
 
 /* leaky ReLU: the product is computed for every element and merged by masks (a select becomes a
  * branch once gcc unrolls the x86 variants' blocks, and they stay scalar) */

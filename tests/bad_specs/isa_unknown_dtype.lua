@@ -8,3 +8,7 @@
 -- expect: spec/profiles.lua:46: isa.vexp: unknown value 'f61'; allowed: f32, f16, bf16, i32, u32, i16, u16, i8, u8, i64, f8e4m3, f8e5m2
 -- expect: spec/profiles.lua:46: isa.vlrelu: unknown value 'f61'; allowed: f32, f16, bf16, i32, u32, i16, u16, i8, u8, i64, f8e4m3, f8e5m2
 -- expect: spec/profiles.lua:47: isa.vabs: unknown value 'f61'; allowed: f32, f16, bf16, i32, u32, i16, u16, i8, u8, i64, f8e4m3, f8e5m2
+-- expect: spec/profiles.lua:47: isa.vln: unknown value 'f61'; allowed: f32, f16, bf16, i32, u32, i16, u16, i8, u8, i64, f8e4m3, f8e5m2
+-- expect: spec/profiles.lua:47: isa.vrec: unknown value 'f61'; allowed: f32, f16, bf16, i32, u32, i16, u16, i8, u8, i64, f8e4m3, f8e5m2
+-- expect: spec/profiles.lua:47: isa.vrsqrt: unknown value 'f61'; allowed: f32, f16, bf16, i32, u32, i16, u16, i8, u8, i64, f8e4m3, f8e5m2
+-- expect: spec/profiles.lua:47: isa.vsqrt: unknown value 'f61'; allowed: f32, f16, bf16, i32, u32, i16, u16, i8, u8, i64, f8e4m3, f8e5m2

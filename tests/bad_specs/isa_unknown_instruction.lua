@@ -1,4 +1,4 @@
 -- target: profiles.lua
 -- replace:     vcmax = a2a3_float,
 -- with:     vcmax = a2a3_float, vfma = a2a3_float,
--- expect: spec/profiles.lua:{with}: isa: instruction 'vfma' lowers no operation of spec/ops.lua; allowed: vabs, vadd, vadds, vand, vcadd, vcmax, vcmin, vdiv, vexp, vlrelu, vmax, vmaxs, vmin, vmins, vmul, vmuls, vnot, vor, vshl, vshr, vsub
+-- expect: spec/profiles.lua:{with}: isa: instruction 'vfma' lowers no operation of spec/ops.lua; allowed: vabs, vadd, vadds, vand, vcadd, vcmax, vcmin, vdiv, vexp, vln, vlrelu, vmax, vmaxs, vmin, vmins, vmul, vmuls, vnot, vor, vrec, vrsqrt, vshl, vshr, vsqrt, vsub

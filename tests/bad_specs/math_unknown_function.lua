@@ -1,4 +1,4 @@
 -- target: isa/tmaxs.lua
 -- replace:   math = "max(src, scalar)",
 -- with:   math = "maximum(src, scalar)",
--- expect: spec/isa/tmaxs.lua:9: math: unknown function 'maximum'; allowed: abs, exp, fmod, lrelu, max, min, relu, rem
+-- expect: spec/isa/tmaxs.lua:9: math: unknown function 'maximum'; allowed: abs, exp, fmod, log, lrelu, max, min, recip, relu, rem, rsqrt, sqrt

@@ -1,4 +1,4 @@
 -- target: ops.lua
 -- replace: op { name = "neg", symbol = "-", arity = 1, classes = { "float", "signed", "unsigned" },
 -- with: op { name = "neg", symbol = "-", arity = 1, classes = { "float", "signed", "unsigned" }, fold = "negs",
--- expect: spec/ops.lua:122: fold: only an operation of two operands folds a row; allowed: fold on arity = 2 operations
+-- expect: spec/ops.lua:144: fold: only an operation of two operands folds a row; allowed: fold on arity = 2 operations

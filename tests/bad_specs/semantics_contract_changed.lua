@@ -2,5 +2,5 @@
 -- replace: argmax_ties = "lowest_index",
 -- with: argmax_ties = "highest_index",
 -- expect: spec/profiles.lua:52: semantics.argmax_ties = 'highest_index' is not implemented by the generator; allowed: lowest_index
--- expect: spec/profiles.lua:77: semantics.argmax_ties = 'highest_index' is not implemented by the generator; allowed: lowest_index
--- expect: spec/profiles.lua:91: semantics.argmax_ties = 'highest_index' is not implemented by the generator; allowed: lowest_index
+-- expect: spec/profiles.lua:78: semantics.argmax_ties = 'highest_index' is not implemented by the generator; allowed: lowest_index
+-- expect: spec/profiles.lua:92: semantics.argmax_ties = 'highest_index' is not implemented by the generator; allowed: lowest_index

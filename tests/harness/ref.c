@@ -162,8 +162,8 @@ uint64_t ref_rem(pto_dtype dt, uint64_t a, uint64_t b)
     return ref_from_int(dt, r != 0 && (r < 0) != (y < 0) ? r + y : r);
 }
 
-/* e^a by GNU MPFR at the dtype's precision and exponent range (subnormals included), rounded once */
-uint64_t ref_exp(pto_dtype dt, uint64_t a)
+/* fn(a) by GNU MPFR at the dtype's precision and exponent range (subnormals included), rounded once */
+static uint64_t mpfr_fn(pto_dtype dt, uint64_t a, int (*fn)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t))
 {
     const ref_format *f = ref_fmt(dt);
     const int p = f->frac_bits + 1, bias = (1 << (f->exp_bits - 1)) - 1;
@@ -176,13 +176,28 @@ uint64_t ref_exp(pto_dtype dt, uint64_t a)
     mpfr_set_emax(bias + 1);
     mpfr_init2(m, p);
     mpfr_set_d(m, ref_to_double(dt, a), MPFR_RNDN); /* exact */
-    t = mpfr_exp(m, m, MPFR_RNDN);
+    t = fn(m, m, MPFR_RNDN);
     mpfr_subnormalize(m, t, MPFR_RNDN);
     r = mpfr_get_d(m, MPFR_RNDN);                   /* exact: a value of the dtype */
     mpfr_clear(m);
     mpfr_set_emin(emin);
     mpfr_set_emax(emax);
     return ref_from_double(dt, r);
+}
+
+static int mpfr_recip(mpfr_ptr r, mpfr_srcptr a, mpfr_rnd_t rnd) { return mpfr_ui_div(r, 1, a, rnd); }
+
+uint64_t ref_exp(pto_dtype dt, uint64_t a) { return mpfr_fn(dt, a, mpfr_exp); }
+uint64_t ref_log(pto_dtype dt, uint64_t a) { return mpfr_fn(dt, a, mpfr_log); }
+uint64_t ref_sqrt(pto_dtype dt, uint64_t a) { return mpfr_fn(dt, a, mpfr_sqrt); }
+uint64_t ref_recip(pto_dtype dt, uint64_t a) { return mpfr_fn(dt, a, mpfr_recip); }
+
+/* MPFR's rec_sqrt gives +inf for -0; the contract (IEEE 754's rSqrt) -inf */
+uint64_t ref_rsqrt(pto_dtype dt, uint64_t a)
+{
+    const ref_format *f = ref_fmt(dt);
+    const uint64_t sign = 1ull << (f->exp_bits + f->frac_bits);
+    return a == sign ? ref_from_double(dt, -INFINITY) : mpfr_fn(dt, a, mpfr_rec_sqrt);
 }
 
 uint64_t ref_and(pto_dtype dt, uint64_t a, uint64_t b) { return ref_from_int(dt, (int64_t)(a & b)); }

@@ -38,6 +38,10 @@ uint64_t ref_abs(pto_dtype dt, uint64_t a);              /* floats: the sign bit
 uint64_t ref_not(pto_dtype dt, uint64_t a);
 uint64_t ref_relu(pto_dtype dt, uint64_t a);             /* IEEE maximum(a, +0) */
 uint64_t ref_exp(pto_dtype dt, uint64_t a);               /* correctly rounded (GNU MPFR) */
+uint64_t ref_log(pto_dtype dt, uint64_t a);               /* correctly rounded (GNU MPFR) */
+uint64_t ref_sqrt(pto_dtype dt, uint64_t a);              /* correctly rounded (GNU MPFR) */
+uint64_t ref_rsqrt(pto_dtype dt, uint64_t a);             /* correctly rounded (GNU MPFR); rsqrt(-0) = -inf */
+uint64_t ref_recip(pto_dtype dt, uint64_t a);             /* 1/a correctly rounded (GNU MPFR) */
 uint64_t ref_and(pto_dtype dt, uint64_t a, uint64_t b);
 uint64_t ref_or(pto_dtype dt, uint64_t a, uint64_t b);
 uint64_t ref_xor(pto_dtype dt, uint64_t a, uint64_t b);

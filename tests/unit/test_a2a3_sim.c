@@ -556,6 +556,64 @@ static void vabs_vnot_and_vexp(void **state)
     assert_int_equal(s.faults, 0);
 }
 
+/* vln, vsqrt, vrsqrt and vrec compute the contract's functions, rounded once to each format
+ * itself, with its special values: 1, +0, -0, -1, +inf, 2, the least subnormal, NaN in; the bits
+ * wanted are GNU MPFR's (tests/harness/ref.c) */
+static void vln_vsqrt_vrsqrt_and_vrec(void **state)
+{
+    static const uint32_t in32[8] = { 0x3f800000u, 0, 0x80000000u, 0xbf800000u, 0x7f800000u, 0x40000000u, 1, 0x7fc00000u };
+    static const uint16_t in16[8] = { 0x3c00, 0, 0x8000, 0xbc00, 0x7c00, 0x4000, 1, 0x7e00 };
+    static const uint32_t want32[4][8] = {
+        { 0, 0xff800000u, 0xff800000u, 0x7fc00000u, 0x7f800000u, 0x3f317218u, 0xc2ce8ed0u, 0x7fc00000u },
+        { 0x3f800000u, 0, 0x80000000u, 0x7fc00000u, 0x7f800000u, 0x3fb504f3u, 0x1a3504f3u, 0x7fc00000u },
+        { 0x3f800000u, 0x7f800000u, 0xff800000u, 0x7fc00000u, 0, 0x3f3504f3u, 0x64b504f3u, 0x7fc00000u },
+        { 0x3f800000u, 0x7f800000u, 0xff800000u, 0xbf800000u, 0, 0x3f000000u, 0x7f800000u, 0x7fc00000u },
+    };
+    static const uint16_t want16[4][8] = {
+        { 0, 0xfc00, 0xfc00, 0x7e00, 0x7c00, 0x398c, 0xcc29, 0x7e00 },
+        { 0x3c00, 0, 0x8000, 0x7e00, 0x7c00, 0x3da8, 0x0c00, 0x7e00 },
+        { 0x3c00, 0x7c00, 0xfc00, 0x7e00, 0, 0x39a8, 0x6c00, 0x7e00 },
+        { 0x3c00, 0x7c00, 0xfc00, 0xbc00, 0, 0x3800, 0x7c00, 0x7e00 },
+    };
+    static const pto_a2a3_op ops[4] = { PTO_A2A3_OP_VLN, PTO_A2A3_OP_VSQRT, PTO_A2A3_OP_VRSQRT, PTO_A2A3_OP_VREC };
+    void (*const f32s[4])(float *, const float *, uint32_t, uint32_t, uint32_t, uint32_t, uint32_t) = {
+        pto_a2a3_vln_f32, pto_a2a3_vsqrt_f32, pto_a2a3_vrsqrt_f32, pto_a2a3_vrec_f32 };
+    void (*const f16s[4])(uint16_t *, const uint16_t *, uint32_t, uint32_t, uint32_t, uint32_t, uint32_t) = {
+        pto_a2a3_vln_f16, pto_a2a3_vsqrt_f16, pto_a2a3_vrsqrt_f16, pto_a2a3_vrec_f16 };
+    uint32_t *u = (uint32_t *)(void *)ub;
+    uint16_t *h = (uint16_t *)(void *)(ub + 4096);
+    pto_a2a3_stats s;
+    int k, i;
+    (void)state;
+    pto_a2a3_set_mask_count();
+    pto_a2a3_set_vector_mask(0, 8);
+    for (i = 0; i < 8; i++) {
+        u[i] = in32[i];
+        h[i] = in16[i];
+    }
+    for (k = 0; k < 4; k++) {
+        for (i = 0; i < 16; i++) {
+            u[64 + i] = 0xeeeeeeeeu;
+            h[128 + i] = 0xeeee;
+        }
+        f32s[k](f32 + 64, f32, 1, 1, 1, 8, 8);
+        f16s[k](h + 128, h, 1, 1, 1, 8, 8);
+        for (i = 0; i < 8; i++) {
+            if ((want32[k][i] & 0x7fffffffu) > 0x7f800000u) assert_true((u[64 + i] & 0x7fffffffu) > 0x7f800000u); /* any NaN */
+            else assert_int_equal(u[64 + i], want32[k][i]);
+            if ((want16[k][i] & 0x7fffu) > 0x7c00u) assert_true((h[128 + i] & 0x7fffu) > 0x7c00u);
+            else assert_int_equal(h[128 + i], want16[k][i]);
+        }
+        assert_int_equal(u[64 + 8], 0xeeeeeeeeu); /* past the count: untouched */
+        assert_int_equal(h[128 + 8], 0xeeee);
+    }
+    s = stats();
+    for (k = 0; k < 4; k++) assert_int_equal(s.by_op[ops[k]], 2);
+    assert_int_equal(s.faults, 0);
+    EXPECT_FAULT(PTO_A2A3_HW_ARG, pto_a2a3_vunary(PTO_A2A3_OP_VLN, PTO_BF16, h + 128, h, 1, 1, 1, 8, 8)); /* f32, f16 */
+    EXPECT_FAULT(PTO_A2A3_HW_ARG, pto_a2a3_vunary(PTO_A2A3_OP_VREC, PTO_I32, u + 64, u, 1, 1, 1, 8, 8));
+}
+
 static void vabs_and_vnot_rules(void **state)
 {
     uint16_t *u16 = (uint16_t *)(void *)(ub + 4096);
@@ -884,6 +942,7 @@ int main(void)
         cmocka_unit_test_setup(set_cmpmask_and_vsel_scalar, setup),
         cmocka_unit_test_setup(set_cmpmask_and_vsel_scalar_rules, setup),
         cmocka_unit_test_setup(vabs_vnot_and_vexp, setup),
+        cmocka_unit_test_setup(vln_vsqrt_vrsqrt_and_vrec, setup),
         cmocka_unit_test_setup(vabs_and_vnot_rules, setup),
         cmocka_unit_test_setup(vcmpv_compares_two_tiles_into_bits, setup),
         cmocka_unit_test_setup(vcmpv_rules, setup),

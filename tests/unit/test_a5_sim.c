@@ -552,6 +552,72 @@ static void vabs_and_vnot(void **state)
     assert_int_equal(stats().instructions, s.instructions);
 }
 
+static int is_nan32(uint32_t v) { return (v & 0x7fffffffu) > 0x7f800000u; }
+static int is_nan16(uint16_t v, int bf16) { return (v & 0x7fffu) > (bf16 ? 0x7f80u : 0x7c00u); }
+
+/* vln, vsqrt, vrsqrt and vrec compute the contract's functions, rounded once to each format
+ * itself, with its special values: 1, +0, -0, -1, +inf, 2, the least subnormal, NaN in (lanes 8
+ * and up repeat them); the bits wanted are GNU MPFR's (tests/harness/ref.c). Any NaN is a NaN. */
+static void vln_vsqrt_vrsqrt_and_vrec(void **state)
+{
+    static const uint32_t in32[8] = { 0x3f800000u, 0, 0x80000000u, 0xbf800000u, 0x7f800000u, 0x40000000u, 1, 0x7fc00000u };
+    static const uint16_t in16[2][8] = { { 0x3c00, 0, 0x8000, 0xbc00, 0x7c00, 0x4000, 1, 0x7e00 },
+                                         { 0x3f80, 0, 0x8000, 0xbf80, 0x7f80, 0x4000, 1, 0x7fc0 } };
+    static const uint32_t want32[4][8] = {
+        { 0, 0xff800000u, 0xff800000u, 0x7fc00000u, 0x7f800000u, 0x3f317218u, 0xc2ce8ed0u, 0x7fc00000u },
+        { 0x3f800000u, 0, 0x80000000u, 0x7fc00000u, 0x7f800000u, 0x3fb504f3u, 0x1a3504f3u, 0x7fc00000u },
+        { 0x3f800000u, 0x7f800000u, 0xff800000u, 0x7fc00000u, 0, 0x3f3504f3u, 0x64b504f3u, 0x7fc00000u },
+        { 0x3f800000u, 0x7f800000u, 0xff800000u, 0xbf800000u, 0, 0x3f000000u, 0x7f800000u, 0x7fc00000u },
+    };
+    static const uint16_t want16[2][4][8] = {
+        { { 0, 0xfc00, 0xfc00, 0x7e00, 0x7c00, 0x398c, 0xcc29, 0x7e00 },
+          { 0x3c00, 0, 0x8000, 0x7e00, 0x7c00, 0x3da8, 0x0c00, 0x7e00 },
+          { 0x3c00, 0x7c00, 0xfc00, 0x7e00, 0, 0x39a8, 0x6c00, 0x7e00 },
+          { 0x3c00, 0x7c00, 0xfc00, 0xbc00, 0, 0x3800, 0x7c00, 0x7e00 } },
+        { { 0, 0xff80, 0xff80, 0x7fc0, 0x7f80, 0x3f31, 0xc2b8, 0x7fc0 },
+          { 0x3f80, 0, 0x8000, 0x7fc0, 0x7f80, 0x3fb5, 0x1e35, 0x7fc0 },
+          { 0x3f80, 0x7f80, 0xff80, 0x7fc0, 0, 0x3f35, 0x60b5, 0x7fc0 },
+          { 0x3f80, 0x7f80, 0xff80, 0xbf80, 0, 0x3f00, 0x7f80, 0x7fc0 } },
+    };
+    static const pto_a5_op ops[4] = { PTO_A5_OP_VLN, PTO_A5_OP_VSQRT, PTO_A5_OP_VRSQRT, PTO_A5_OP_VREC };
+    void (*const f32s[4])(pto_a5_vreg *, const pto_a5_vreg *, const pto_a5_preg *, pto_a5_mode) = {
+        pto_a5_vln_f32, pto_a5_vsqrt_f32, pto_a5_vrsqrt_f32, pto_a5_vrec_f32 };
+    void (*const halves[2][4])(pto_a5_vreg *, const pto_a5_vreg *, const pto_a5_preg *, pto_a5_mode) = {
+        { pto_a5_vln_f16, pto_a5_vsqrt_f16, pto_a5_vrsqrt_f16, pto_a5_vrec_f16 },
+        { pto_a5_vln_bf16, pto_a5_vsqrt_bf16, pto_a5_vrsqrt_bf16, pto_a5_vrec_bf16 } };
+    const pto_a5_preg full32 = first(32, 64), full16 = first(16, 128), ten = first(32, 10);
+    pto_a5_vreg a, r;
+    pto_a5_stats s;
+    int k, l, b;
+    (void)state;
+    for (k = 0; k < 4; k++) {
+        for (l = 0; l < 64; l++) set32(&a, l, in32[l % 8]);
+        f32s[k](&r, &a, &full32, PTO_A5_ZEROING);
+        for (l = 0; l < 64; l++) {
+            if (is_nan32(want32[k][l % 8])) assert_true(is_nan32(lane32(&r, l)));
+            else assert_int_equal(lane32(&r, l), want32[k][l % 8]);
+        }
+        memset(&r, 0xee, sizeof r);
+        f32s[k](&r, &a, &ten, PTO_A5_MERGING);
+        assert_int_equal(lane32(&r, 10), 0xeeeeeeeeu); /* inactive: merged */
+        for (b = 0; b < 2; b++) {
+            for (l = 0; l < 128; l++) set16(&a, l, in16[b][l % 8]);
+            halves[b][k](&r, &a, &full16, PTO_A5_ZEROING);
+            for (l = 0; l < 128; l++) {
+                uint16_t got;
+                memcpy(&got, r.bytes + 2 * l, 2);
+                if (is_nan16(want16[b][k][l % 8], b)) assert_true(is_nan16(got, b));
+                else assert_int_equal(got, want16[b][k][l % 8]);
+            }
+        }
+    }
+    s = stats();
+    for (k = 0; k < 4; k++) assert_int_equal(s.by_op[ops[k]], 4);
+    assert_int_equal(s.faults, 0);
+    EXPECT_FAULT(PTO_A5_HW_ARG, pto_a5_vunary(PTO_A5_OP_VSQRT, PTO_I32, &r, &a, &full32, PTO_A5_ZEROING)); /* floats only */
+    EXPECT_FAULT(PTO_A5_HW_PREDICATE, pto_a5_vrsqrt_f32(&r, &a, &full16, PTO_A5_ZEROING));
+}
+
 /* vshl/vshr with a count register: lane l of b is lane l's count, an unsigned number of the lane
  * width below it in every active lane (inactive lanes' counts are not read); vshr is arithmetic on
  * signed dtypes, logical on unsigned */
@@ -705,6 +771,7 @@ int main(void)
         cmocka_unit_test_setup(broken_rules_are_faults_that_change_nothing, setup),
         cmocka_unit_test_setup(shifts_bitwise_and_lrelu, setup),
         cmocka_unit_test_setup(vabs_and_vnot, setup),
+        cmocka_unit_test_setup(vln_vsqrt_vrsqrt_and_vrec, setup),
         cmocka_unit_test_setup(vshl_and_vshr_shift_each_lane_by_its_own_count, setup),
         cmocka_unit_test_setup(vprelu_takes_a_slope_per_lane, setup),
         cmocka_unit_test_setup(scalar_and_vector_hand_over_through_flags, setup),
