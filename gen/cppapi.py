@@ -124,10 +124,13 @@ def context(inst):
 
 
 def enums(model):
-    """Each enumerated runtime parameter as a mapping from upstream's enum (by name) to ptogen's C
-    constants; a value outside it maps to one the entry point answers with PTO_ERR_PARAM."""
+    """Each enumerated runtime parameter as a mapping from upstream's enum (by name: its
+    upstream_values, or the values upper-cased) to ptogen's C constants; a value outside it maps to
+    one the entry point answers with PTO_ERR_PARAM."""
+    def names(p):
+        return p["upstream_values"] or [v.upper() for v in p["values"]]
     return [{"name": p["name"], "cpp": param_cpp(p), "c_type": p["c_type"],
-             "pairs": [(v.upper(), c) for v, c in zip(p["values"], M.param_consts(p))], "outside": len(p["values"])}
+             "pairs": [(up, c) for up, c in zip(names(p), M.param_consts(p)) if up], "outside": len(p["values"])}
             for p in model.params.values() if not p["flag"]]
 
 

@@ -850,7 +850,7 @@ end
 local PARAMS, param_names = {}, {}
 for _, r in ipairs(records.param) do
   if fields(r, r, {}, { name = "string", doc = "string", c_type = "string", enum = "string", values = "table", flag = "boolean",
-                        upstream = "string" },
+                        upstream = "string", upstream_values = "table" },
             { "name", "doc", "c_type", "values" }, "param") then
     local ok = want_name(r, "param")
     if type(r.values) ~= "table" or #r.values < 2 then
@@ -872,10 +872,22 @@ for _, r in ipairs(records.param) do
     elseif r.enum and not r.enum:match("^[A-Z][A-Z0-9_]*$") then
       err_at(r, { "enum" }, "enum must be an upper-case C prefix; allowed: [A-Z][A-Z0-9_]*"); ok = false
     end
+    if type(r.upstream_values) == "table" and type(r.values) == "table" then
+      -- upstream's name of each value, in the order of values; "" where upstream has none
+      if #r.upstream_values ~= #r.values then
+        err_at(r, { "upstream_values" }, string.format("upstream_values must name each of the %d values (\"\" where upstream has none)", #r.values)); ok = false
+      end
+      for _, v in ipairs(r.upstream_values) do
+        if type(v) ~= "string" or not (v == "" or v:match("^[A-Z][A-Z0-9_]*$")) then
+          err_at(r, { "upstream_values" }, string.format("upstream value %s must be an upper-case C++ name or \"\"; allowed: [A-Z][A-Z0-9_]*", show(v))); ok = false
+        end
+      end
+    end
     if ok and PARAMS[r.name] then err_at(r, { "name" }, "param '" .. r.name .. "' is defined twice"); ok = false end
     if ok then
       PARAMS[r.name] = { name = r.name, doc = r.doc, c_type = r.c_type, enum = r.enum or false, flag = r.flag or false,
-                         values = r.values, upstream = r.upstream or r.c_type }
+                         values = r.values, upstream = r.upstream or r.c_type,
+                         upstream_values = r.upstream_values or false }
       param_names[#param_names + 1] = r.name
     end
   end

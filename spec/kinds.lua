@@ -362,7 +362,8 @@ param {
   name = "round",
   c_type = "pto_round",
   enum = "PTO_ROUND",
-  upstream = "RoundMode", -- upstream's CAST_* values
+  upstream = "RoundMode", -- runtime/cpp/pto/common/type.hpp
+  upstream_values = { "CAST_NONE", "CAST_RINT", "CAST_ROUND", "CAST_FLOOR", "CAST_CEIL", "CAST_TRUNC", "CAST_ODD" },
   doc = "How TCVT rounds: NONE = RINT (nearest, ties to even), ROUND (nearest, ties away from zero), FLOOR, CEIL, TRUNC, ODD (round to odd; f32 to f16/bf16 only).",
   values = { "none", "rint", "round", "floor", "ceil", "trunc", "odd" },
 }
@@ -370,7 +371,8 @@ param {
   name = "sat",
   c_type = "pto_sat",
   enum = "PTO_SAT",
-  upstream = "SaturationMode",
+  upstream = "SaturationMode", -- upstream has no DEFAULT value (its overload without the mode is it)
+  upstream_values = { "", "ON", "OFF" },
   doc = "Whether TCVT saturates: DEFAULT (the pair's own default, docs/contract.md), ON, OFF.",
   values = { "default", "on", "off" },
 }

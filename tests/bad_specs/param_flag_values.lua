@@ -1,4 +1,4 @@
 -- target: kinds.lua
 -- replace:   values = { "sequential", "tree" },
 -- with:   values = { "sequential", "tree", "other" },
--- expect: spec/kinds.lua:383: a flag has two values: its name for 0, then for any other value
+-- expect: spec/kinds.lua:385: a flag has two values: its name for 0, then for any other value

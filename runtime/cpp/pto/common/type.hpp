@@ -108,6 +108,9 @@ enum class BLayout { RowMajor = 0, ColMajor = 1 };
 enum class SLayout { NoneBox = 0, RowMajor = 1, ColMajor = 2 };
 enum class Layout { ND, DN, NZ };
 enum class CmpMode : uint8_t { EQ = 0, NE = 1, LT = 2, LE = 3, GT = 4, GE = 5 }; // upstream's numbering
+enum class RoundMode : uint8_t { CAST_NONE = 0, CAST_RINT = 1, CAST_ROUND = 2, CAST_FLOOR = 3, CAST_CEIL = 4,
+                                 CAST_TRUNC = 5, CAST_ODD = 6 };                   // upstream's numbering
+enum class SaturationMode : uint8_t { ON = 0, OFF = 1 };                            // upstream's numbering
 enum class PadValue : uint64_t { Null = 0, Zero = 1, Max = 2, Min = 3 };
 enum class CompactMode { Null, Normal, RowPlusOne, RowAlignedPadding };
 enum class DivAlgorithm : uint8_t { DEFAULT, HIGH_PRECISION };
