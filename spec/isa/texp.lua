@@ -1,5 +1,5 @@
 -- TEXP: elementwise e^x, correctly rounded to the dtype (round to nearest even, subnormals kept;
--- f16/bf16 from their own bits, rounded once) (docs/contract.md, docs/exp.md). Upstream's CPU
+-- f16/bf16 from their own bits, rounded once) (docs/contract.md, docs/math.md). Upstream's CPU
 -- rounds (T)exp((double)x), but f16 through expf's float result, rounded again (two f16 inputs
 -- 1 ulp off); its NPUs' vexp is approximate and, by what A5's high-precision path repairs, flushes
 -- subnormal results. Both NPUs here use vexp, defined as the correctly rounded function.
