@@ -76,6 +76,18 @@ static inline pto__math_pair pto__math_pair_of(double y, int p, int emin, int em
     return r;
 }
 
+/* y (within the error bound of the exact value) rounded once: directly where the bound settles it,
+ * else the neighbour on the side of the midpoint that above(x, mid) names, the function's exact
+ * test of whether its value at x lies above mid (each function's pto__<fn>_above) */
+static inline float pto__math_decide(double y, float x, int (*above)(float, double), int p, int emin, int emax)
+{
+    if (pto__math_settled(pto__math_abs(y), p, emin)) return pto__math_round(y, p, emin, emax);
+    {
+        const pto__math_pair c = pto__math_pair_of(y, p, emin, emax);
+        return above(x, c.mid) ? c.hi : c.lo;
+    }
+}
+
 /* ---- log ---- */
 
 /* ln x for x > 0 finite (a format's value, a normal double), relative error below 2^-51: x =
@@ -124,11 +136,7 @@ static inline float pto__log_to(float x, int p, int emin, int emax)
     if (!(x > 0.0f && x < pto__exp_float(PTO__MATH_INF)))
         return x != x ? x + x : (x == 0 ? pto__exp_float(0xff800000u) : x > 0 ? x : pto__exp_float(PTO__MATH_NAN));
     y = pto__log_fast((double)x);
-    if (pto__math_settled(pto__math_abs(y), p, emin)) return pto__math_round(y, p, emin, emax);
-    {
-        const pto__math_pair c = pto__math_pair_of(y, p, emin, emax);
-        return pto__log_above(x, c.mid) ? c.hi : c.lo;
-    }
+    return pto__math_decide(y, x, pto__log_above, p, emin, emax);
 }
 
 /* the same where the fast evaluation settles the rounding, else a NaN (also for x <= 0, +inf and
@@ -165,11 +173,7 @@ static inline float pto__sqrt_to(float x, int p, int emin, int emax)
     double y;
     if (!(x > 0.0f && x < pto__exp_float(PTO__MATH_INF))) return x < 0 ? pto__exp_float(PTO__MATH_NAN) : x != x ? x + x : x; /* +-0, +inf kept */
     y = (double)x * pto__rsqrt_fast((double)x);
-    if (pto__math_settled(pto__math_abs(y), p, emin)) return pto__math_round(y, p, emin, emax);
-    {
-        const pto__math_pair c = pto__math_pair_of(y, p, emin, emax);
-        return pto__sqrt_above(x, c.mid) ? c.hi : c.lo;
-    }
+    return pto__math_decide(y, x, pto__sqrt_above, p, emin, emax);
 }
 
 static inline float pto__sqrt_fast_to(float x, int p, int emin, int emax)
@@ -195,11 +199,7 @@ static inline float pto__rsqrt_to(float x, int p, int emin, int emax)
         return x > 0 ? 0.0f : x != x ? x + x : pto__exp_float(PTO__MATH_NAN);
     }
     y = pto__rsqrt_fast((double)x);
-    if (pto__math_settled(pto__math_abs(y), p, emin)) return pto__math_round(y, p, emin, emax);
-    {
-        const pto__math_pair c = pto__math_pair_of(y, p, emin, emax);
-        return pto__rsqrt_above(x, c.mid) ? c.hi : c.lo;
-    }
+    return pto__math_decide(y, x, pto__rsqrt_above, p, emin, emax);
 }
 
 static inline float pto__rsqrt_fast_to(float x, int p, int emin, int emax)
