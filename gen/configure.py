@@ -30,9 +30,11 @@ NATIVE_FLAGS = "-march=native"  # the benchmark's second column only: never in t
 
 # Firmware builds (ninja firmware): name, compiler, target flags, nm, size. Host compilers are
 # always checked; a cross compiler only when installed (WITH_CROSS=1 ./setup.sh). The cortex-m4
-# has a single-precision FPU; rv64gc has hardware f32. ninja test checks FIRMWARE_IN_TEST's
-# (clang's -Os build cost it 1.3 CPU seconds per instruction; clang compiles every library
-# source freestanding with warnings as errors in the generator tests' make of the tarball too).
+# has a single-precision FPU; rv64gc has hardware f32. ninja test checks FIRMWARE_IN_TEST's build
+# of the runtime files and of each kind's first instruction per profile (first_of_kind: every
+# kernel template; the whole build cost 1.9 CPU seconds per instruction), while clang compiles
+# every library source freestanding with warnings as errors in the generator tests' make of the
+# tarball; ninja firmware builds and checks every source with every toolchain.
 FIRMWARE_FLAGS = ("-std=c11 -ffreestanding -nostdlib -Os -Wall -Wextra -Werror -pedantic -ffp-contract=off "
                   "-ffunction-sections -fdata-sections")
 FIRMWARE_TOOLCHAINS = [
@@ -54,14 +56,12 @@ FUZZ_FLAGS = SAN_FLAGS.replace("-fsanitize=", "-fsanitize=fuzzer-no-link,")
 # compiles the cpu kernels (three ISA variants of every tuple) six times faster than -O1, while
 # the runs, whose time goes to the reference and the simulators, take 7% longer
 SAN_KERNEL_FLAGS = FUZZ_FLAGS.replace("-O1", "-O0")
-# a generated test program's own source (its case tables and calls) in the sanitized build:
-# unoptimised, 45% less compile time; the harness it calls keeps SAN_FLAGS
-SAN_TEST_FLAGS = SAN_FLAGS.replace("-O1", "-O0")
 FUZZ_LINK = "-fsanitize=fuzzer,address,undefined"
 FUZZ_LONG_SECONDS = 300   # per kernel profile in ninja fuzz, with a corpus kept in build/fuzz/
 # ninja test's memcheck runs: every VALGRIND_EVERY-th legal case and rejected call of each tuple
 # (PTOGEN_EVERY, tests/harness/harness.c), a tuple's first case one place further than the last's
-VALGRIND_EVERY = 4
+# (8: every tuple still runs under memcheck; ninja valgrind runs every case)
+VALGRIND_EVERY = 8
 # ISA variants memcheck cannot run: valgrind (3.19 to 3.23) emulates a CPU without AVX-512, so
 # their memcheck runs started valgrind only to report every test skipped
 VALGRIND_LACKS = ("avx512",)
@@ -191,6 +191,7 @@ def main():
         hobjs.append(obj)
         w.append(f"build {obj}: cc {src} {after(src)}\n  flags = $tflags -Iout/include\n")
     bins, checks = [], []  # test programs; compile-only checks that `all` builds
+    clang_sample = []  # those ninja test waits for
     insts = {i.name for i in model.instructions}
     release_pch = pch(w, "release", os.environ.get("CC", "gcc"), "$cflags $kflags")
     for p in outputs.kernel_profiles(model):
@@ -217,6 +218,7 @@ def main():
                          f"  flags = -Iout/include -Itests/cpp\n")
                 bins.append(t)
                 checks.append(f"{t}.clang")
+            clang_sample += [f"build/tests/cpp/test_{n}.clang" for n in first_of_kind(model, p)]
         for src in sorted(glob.glob(f"tests/unit/test_{p}_*.c")):  # hand-written unit tests of a profile
             t = "build/" + src[:-2]
             w.append(f"build {t}.o: cc {src} {after(src)}\n  flags = $tflags -Iout/include -Iout/{p} -Itests/harness\n")
@@ -234,7 +236,7 @@ def main():
     bench, bench_bins = bench_edges(model)
     w.append(bench)
     w.append(f"\nbuild all: phony gen {' '.join(bins + bench_bins + checks)}\n")
-    test_edges(w, early, model, bins, sanitized, fuzzers, checked + checks)
+    test_edges(w, early, model, bins, sanitized, fuzzers, checked + clang_sample)
     w.append("build update-golden: golden | gen\n")
     w.append("default all\n")
     text = "".join("".join(x) if isinstance(x, list) else x for x in w)
@@ -276,25 +278,30 @@ def firmware_edges(w, model):
     w.append("rule fw_report\n  command = $python tests/firmware.py report build/firmware/sizes.txt $in\n"
              "  description = FIRMWARE\n  pool = console\n")
     insts = {i.name for i in model.instructions}
-    checks = []
+    checks, in_test = [], []
     for tc, cc, arch, nm, size in FIRMWARE_TOOLCHAINS:
         if not shutil.which(cc):
             continue
         use, dep = pch(w, f"firmware-{tc}", cc, f"$fwflags {arch}") if not arch else ("", "")  # a host compiler
         for p in outputs.kernel_profiles(model):
-            objs = []
+            objs, sample, firsts = [], [], set(first_of_kind(model, p))
             for src in outputs.library_sources(model, p):
-                obj = f"build/firmware/{tc}/{p}/{os.path.basename(src)[:-2]}.o"
-                mine = (use, dep) if cpuisa.has_variants(model, p) and os.path.basename(src)[:-2] in insts else ("", "")
+                name = os.path.basename(src)[:-2]
+                obj = f"build/firmware/{tc}/{p}/{name}.o"
+                mine = (use, dep) if cpuisa.has_variants(model, p) and name in insts else ("", "")
                 w.append(f"build {obj}: fw_cc {src}{mine[1]} {after(src)}\n  fwcc = {cc}\n  arch = {arch}\n"
                          f"  pch ={mine[0]}\n")
                 objs.append(obj)
-            chk = f"build/firmware/{tc}/{p}.sizes"
-            w.append(f"build {chk}: fw_check {' '.join(objs)} | tests/firmware.py\n"
-                     f"  tc = {tc}\n  fwcc = {cc}\n  arch = {arch}\n  nm = {nm}\n  size = {size}\n  p = {p}\n")
-            checks.append((tc, chk))
-    w.append(f"build firmware: fw_report {' '.join(chk for _, chk in checks)}\n")
-    return [chk for tc, chk in checks if tc in FIRMWARE_IN_TEST]
+                if name not in insts or name in firsts:
+                    sample.append(obj)
+            for chk, these in ((f"build/firmware/{tc}/{p}.sizes", objs), (f"build/firmware/{tc}/{p}-sample.sizes", sample)):
+                w.append(f"build {chk}: fw_check {' '.join(these)} | tests/firmware.py\n"
+                         f"  tc = {tc}\n  fwcc = {cc}\n  arch = {arch}\n  nm = {nm}\n  size = {size}\n  p = {p}\n")
+            checks.append(f"build/firmware/{tc}/{p}.sizes")
+            if tc in FIRMWARE_IN_TEST:
+                in_test.append(f"build/firmware/{tc}/{p}-sample.sizes")
+    w.append(f"build firmware: fw_report {' '.join(checks)}\n")
+    return in_test
 
 
 def variant_rules(w):
@@ -363,10 +370,11 @@ def sanitize_edges(w, model, cc):
         tests += [(src, None) for src in sorted(glob.glob(f"tests/unit/test_{p}_*.c"))]
         for src, inst in tests:
             b = "build/san/" + src[:-2]
-            flags = f"{SAN_TEST_FLAGS} -Iout/include -Iout/{p} -Itests/harness" if inst else \
-                f"{SAN_FLAGS} $tflags -Iout/include -Iout/{p} -Itests/harness"
-            variant_objects(w, cc, flags, [(src, b + ".o")])
-            w.append(f"build {b}: vlink {b}.o {' '.join(test_objects(model, p, inst, 'build/san') + hobjs)}\n"
+            if inst:  # the plain build's object: the checks run in the library and the harness, not in case tables
+                obj = f"build/tests/{p}/test_{inst}.o"
+            else:
+                obj = variant_objects(w, cc, f"{SAN_FLAGS} $tflags -Iout/include -Iout/{p} -Itests/harness", [(src, b + ".o")])[0]
+            w.append(f"build {b}: vlink {obj} {' '.join(test_objects(model, p, inst, 'build/san') + hobjs)}\n"
                      f"  vcc = {cc}\n  vlink = {SAN_FLAGS}\n  libs = -lcmocka -lmpfr -lgmp -lm\n")
             bins.append(b)
     return bins
@@ -462,17 +470,20 @@ def exhaustive_edges(w):
         w.append(f"build {t.name}-exhaustive: exhaustive | {t.command[0]} tests/exhaustive.py\n  only = --only {t.name}\n")
 
 
+def first_of_kind(model, p):
+    """Per kind, the first instruction (by name) on profile p: ninja test's sample of every kernel
+    template where a check of each instruction would cost CI's time (memcheck, the firmware build,
+    clang++'s C++ API check); ninja valgrind, ninja firmware and ninja all check them all."""
+    first = {}
+    for inst in sorted(model.instructions_on(p), key=lambda i: i.name):
+        first.setdefault(inst.kind_name, inst.name)
+    return sorted(first.values())
+
+
 def valgrind_ci(model):
-    """The conformance binaries ninja test runs under valgrind: per profile, the first
-    instruction (by name) of each kind, so every kernel template runs there in CI's time (each
-    tuple with every VALGRIND_EVERY-th case)."""
-    out = set()
-    for p in outputs.kernel_profiles(model):
-        first = {}
-        for inst in sorted(model.instructions_on(p), key=lambda i: i.name):
-            first.setdefault(inst.kind_name, inst.name)
-        out.update(f"build/tests/{p}/test_{name}" for name in first.values())
-    return out
+    """The conformance binaries ninja test runs under valgrind (each tuple with every
+    VALGRIND_EVERY-th case): each kind's first instruction per profile."""
+    return {f"build/tests/{p}/test_{name}" for p in outputs.kernel_profiles(model) for name in first_of_kind(model, p)}
 
 
 def test_edges(w, early, model, bins, sanitized, fuzzers, checked):

@@ -16,7 +16,7 @@ results are read from the per-test lines, and a binary without a summary has cra
 exits 0 whatever its tests did: the summary reports the failures, fails, and deletes the
 result files of failed jobs so that the next run repeats them. --env sets a variable for the
 binary (PTO_CPU_ISA=avx2: the ISA variant, named in the test names; PTOGEN_DEPTH=64: the deep
-run; PTOGEN_EVERY=4: every 4th case and rejected call of each tuple, ninja test's valgrind runs);
+run; PTOGEN_EVERY=8: every 8th case and rejected call of each tuple, ninja test's valgrind runs);
 a variant this CPU lacks is reported as skipped. --valgrind runs the binary under
 memcheck. A fuzzer runs FUZZ_RUNS inputs from a fixed seed, or N seconds with a corpus kept in
 build/fuzz/corpus/<profile>. --gen runs the generator tests whose module says SPECS =
@@ -42,7 +42,7 @@ GOLDEN = [("out/legality.txt", "tests/golden/legality.txt"),
           ("out/include/pto/pto_types.h", "tests/golden/pto_types.h"),
           ("out/instructions.md", "docs/instructions.md")]  # the families' coverage, for readers of the repository
 FIXTURE_GOLDEN = [("out/cpu/tmaxs.c", "tests/golden/cpu_tmaxs.c")]
-FUZZ_RUNS = 100000  # per profile in ninja test: about 5 s each at 20k inputs/s
+FUZZ_RUNS = 25000  # per profile in ninja test, from a fixed seed: 4 to 11 s each; ninja fuzz runs minutes with a corpus
 # --child-silent-after-fork: a forked child that is meant to die (the simulators' trap test) is not a finding
 VALGRIND = ["valgrind", "-q", "--error-exitcode=99", "--leak-check=full", "--errors-for-leak-kinds=definite",
             "--child-silent-after-fork=yes"]
