@@ -62,14 +62,19 @@ FUZZ_LONG_SECONDS = 300   # per kernel profile in ninja fuzz, with a corpus kept
 # (PTOGEN_EVERY, tests/harness/harness.c), a tuple's first case one place further than the last's
 # (8: every tuple still runs under memcheck; ninja valgrind runs every case)
 VALGRIND_EVERY = 8
-# ISA variants memcheck cannot run: valgrind (3.19 to 3.23) emulates a CPU without AVX-512, so
-# their memcheck runs started valgrind only to report every test skipped
+# ninja test runs a cpu program under memcheck once, with the variant its dispatcher picks there
+# (a variant's kernels are the baseline's C but for the x86 helpers); ninja valgrind runs each
+# but VALGRIND_LACKS. Valgrind (3.19 to 3.23) emulates a CPU without AVX-512, so those runs
+# started valgrind only to report every test skipped
 VALGRIND_LACKS = ("avx512",)
-# ninja test's sanitized runs of the cpu ISA variants but the baseline: every SAN_VARIANT_EVERY-th
-# case and rejected call. Unoptimised, as the sanitized library is, a variant's kernels are the
-# baseline's C but for the x86 helpers (conversions, argmax rows), which every tuple still runs
-# (and tests/unit/test_cpu_isa.c checks on partial vectors); ninja sanitize runs every case.
-SAN_VARIANT_EVERY = 4
+# ninja test's sanitized runs of the generated programs: every SAN_EVERY-th case and rejected call
+# of each tuple (so every tuple, and together every place of its lists, as under memcheck); of
+# the cpu ISA variants but the baseline every SAN_VARIANT_EVERY-th. Unoptimised, as the sanitized
+# library is, a variant's kernels are the baseline's C but for the x86 helpers (conversions,
+# argmax rows), which every tuple still runs (and tests/unit/test_cpu_isa.c checks on partial
+# vectors). The plain runs check every case's bits; ninja sanitize runs every case.
+SAN_EVERY = 2
+SAN_VARIANT_EVERY = 8
 # unit tests of pure arithmetic, some 10^8 reference checks (tests/unit/test_cpu_tcvt.c: 26 s):
 # ninja test's valgrind and sanitized runs check every n-th input only (PTOGEN_EVERY); memcheck
 # finds nothing in register arithmetic that ASan + UBSan miss, and their full runs are ninja
@@ -400,26 +405,24 @@ class Jobs:
                                      f"  args = {args}\n"))
         return out
 
-    def runs(self, binary, kind="", args="", rank=0, every=None):
+    def runs(self, binary, kind="", args="", rank=0, every=None, variant_every=None, one_variant=False):
         """The results of one binary: a conformance binary of a profile with ISA variants once per
-        variant, anything else once. kind: a results subdirectory (deep, valgrind). every: the
-        variants but the first (baseline) run every `every`-th case (PTOGEN_EVERY), their
-        results under build/results/<kind>/every<every>/."""
+        variant (one_variant: once, the variant the dispatcher picks), anything else once. kind: a
+        results subdirectory (deep, valgrind). every: run every `every`-th case (PTOGEN_EVERY);
+        variant_every: so the variants but the first (baseline); such results go under
+        build/results/<kind>/every<n>/."""
         prof = os.path.basename(os.path.dirname(binary))
         conformance = os.path.basename(os.path.dirname(os.path.dirname(binary))) == "tests"
         rel = os.path.relpath(binary, "build")
-        base = os.path.join("build/results", kind, rel)
-        if not (conformance and prof in self.variants):
-            return [self.add(base + ".json", binary, args=args, rank=rank)]
-        outs = []
-        for i, v in enumerate(self.variants[prof]):
-            if "--valgrind" in args and v in VALGRIND_LACKS:
-                continue
-            where, vargs = base, f"{args} --env PTO_{prof.upper()}_ISA={v}".strip()
-            if i and every:
-                where, vargs = os.path.join("build/results", kind, f"every{every}", rel), f"{vargs} --env PTOGEN_EVERY={every}"
-            outs.append(self.add(f"{where}.{v}.json", binary, args=vargs, rank=rank))
-        return outs
+
+        def run(n, suffix, vargs):
+            where = os.path.join("build/results", kind, f"every{n}" if n else "", rel)
+            vargs = f"{vargs} --env PTOGEN_EVERY={n}" if n else vargs
+            return self.add(f"{where}{suffix}.json", binary, args=vargs.strip(), rank=rank)
+        if not (conformance and prof in self.variants) or one_variant:
+            return [run(every, "", args)]
+        return [run(variant_every if i and variant_every else every, f".{v}", f"{args} --env PTO_{prof.upper()}_ISA={v}")
+                for i, v in enumerate(self.variants[prof]) if not ("--valgrind" in args and v in VALGRIND_LACKS)]
 
     def write(self, early):
         """The rules and the job edges by rank: those of a negative rank into `early` (text that
@@ -497,15 +500,14 @@ def test_edges(w, early, model, bins, sanitized, fuzzers, checked):
     jobs = Jobs(w, model)
     insts = [i.name for i in model.instructions]
     plain = [r for b in bins for r in jobs.runs(b, rank=4)]
-    # a sampled unit test's results under their own name: ninja sanitize runs the whole
-    san = [r for b in sanitized
-           for r in (jobs.runs(b, f"every{unit_every(b, 'san')}", f"--env PTOGEN_EVERY={unit_every(b, 'san')}", rank=3)
-                     if unit_every(b, "san") else jobs.runs(b, rank=3, every=SAN_VARIANT_EVERY))]
+    # a sampled run's results under their own name (every<n>/): ninja sanitize runs the whole
+    san = [r for b in sanitized for r in
+           jobs.runs(b, rank=3, every=unit_every(b, "san", None if "/unit/" in b else SAN_EVERY), variant_every=SAN_VARIANT_EVERY)]
     firsts = valgrind_ci(model)
     under_valgrind = [b for b in bins if "/unit/" in b or b in firsts]
     valgrind = [r for b in under_valgrind
                 for r in jobs.runs(b, "valgrind", f"--valgrind --env PTOGEN_EVERY={unit_every(b, 'valgrind', VALGRIND_EVERY)}",
-                                   rank=2)]
+                                   rank=2, one_variant=True)]
     fuzz = [jobs.add(f"build/results/{os.path.relpath(f, 'build')}.json", f, rank=0) for f in fuzzers]
     # the generator tests in two parts: those on scratch specs do not rerun after a spec edit
     scratch_deps = sorted(glob.glob("gen/*") + glob.glob("templates/**/*.j2", recursive=True)

@@ -87,8 +87,9 @@ def write(out, data):
     os.replace(out + ".tmp", out)
 
 
-def check(out, cc="cc", cflags="-O1 -Wall -Wextra -Werror -pedantic"):
-    """Unpack the tarball and build every library with make alone; returns the libraries."""
+def check(out, cc="cc", cflags="-O1 -Wall -Wextra -Werror -pedantic", inspect=None):
+    """Unpack the tarball and build every library with make alone; returns the libraries.
+    inspect(profile, objects), if given, sees each profile's objects before they go."""
     if not shutil.which("make"):
         sys.exit("dist: make is not installed (./setup.sh installs it)")
     with tempfile.TemporaryDirectory() as tmp:
@@ -99,6 +100,11 @@ def check(out, cc="cc", cflags="-O1 -Wall -Wextra -Werror -pedantic"):
                            capture_output=True, text=True)
         if r.returncode:
             sys.exit(f"dist: make failed in the unpacked tarball:\n{r.stdout}{r.stderr}")
+        if inspect:
+            for lib in sorted(os.listdir(os.path.join(top, "lib"))):
+                p = lib[len("libpto_"):-len(".a")]
+                inspect(p, sorted(os.path.join(dirpath, n) for dirpath, _, names in os.walk(os.path.join(top, p))
+                                  for n in names if n.endswith(".o")))
         return sorted(os.listdir(os.path.join(top, "lib")))
 
 

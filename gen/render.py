@@ -194,9 +194,14 @@ def axis_derive(inst, a):
 class Renderer:
     def __init__(self, model):
         self.model = model
+        # compiled templates are cached across the render edges (keyed by each template's source):
+        # compiling them was a third of an instruction's render
+        cache = os.path.join(ROOT, "build", "jinja")
+        os.makedirs(cache, exist_ok=True)
         self.env = jinja2.Environment(loader=jinja2.FileSystemLoader(os.path.join(ROOT, "templates")),
                                       undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
-                                      keep_trailing_newline=True, autoescape=False)
+                                      keep_trailing_newline=True, autoescape=False,
+                                      bytecode_cache=jinja2.FileSystemBytecodeCache(cache))
 
     def context(self, what):
         kind, p, inst = what

@@ -69,10 +69,17 @@ def sizes(size_tool, objs):
     return table
 
 
-def check(toolchain, cc, arch, nm, size_tool, out, objs):
+# What GCC and clang require of every freestanding environment: they may call these for any
+# aggregate copy or clear, and at -O0 do (a struct copy in an unoptimised kernel).
+COMPILER_REQUIRED = {"memcpy", "memmove", "memset", "memcmp"}
+
+
+def check(toolchain, cc, arch, nm, size_tool, out, objs, allow=frozenset()):
+    """allow: symbols accepted as the environment's (COMPILER_REQUIRED for an unoptimised build)."""
     profile = os.path.basename(os.path.dirname(objs[0]))
     defined, undefined = symbols(nm, objs)
-    outside = {s: users for s, users in undefined.items() if s not in defined and s not in LINKER_DEFINED}
+    outside = {s: users for s, users in undefined.items()
+               if s not in defined and s not in LINKER_DEFINED and s not in allow}
     rt = runtime_library(cc, arch)
     rt_defined = symbols(nm, [rt])[0] if rt else set()
     helpers = sorted(s for s in outside if s in rt_defined)
