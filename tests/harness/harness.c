@@ -202,7 +202,15 @@ static void setup(run *r, const h_tuple *t, const h_case *c, int fill_inputs)
     assert_non_null(r->mem);
     assert_non_null(r->snapshot);
     r->base = r->mem + H_GUARD;
-    for (k = 0; k < r->total; k++) r->mem[k] = (uint8_t)h_rand(&rng); /* sentinel everywhere */
+    { /* sentinel everywhere: 8 bytes a draw from a copy of the stream, which then moves on as
+       * if drawn once a byte (the inputs' values stay those of a byte a draw) */
+        uint64_t sentinel = rng;
+        for (k = 0; k < r->total; k += 8) {
+            const uint64_t bits = h_rand(&sentinel);
+            memcpy(r->mem + k, &bits, r->total - k < 8 ? r->total - k : 8);
+        }
+        rng += (uint64_t)r->total * H_RAND_STEP;
+    }
     make_tiles(r, r->base, r->tile);
     for (op = 0; op < t->n_ops; op++) {
         const h_operand *o = &c->op[op];

@@ -6,7 +6,7 @@
 
 uint64_t h_rand(uint64_t *state)
 {
-    uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
+    uint64_t z = (*state += H_RAND_STEP);
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
     return z ^ (z >> 31);

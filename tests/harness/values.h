@@ -8,7 +8,9 @@
 
 enum { H_FILL_RANDOM, H_FILL_CLASSES, H_FILL_TIES, H_FILL_EXTREMES, H_FILL_ORDER };
 
-uint64_t h_rand(uint64_t *state); /* splitmix64 */
+/* splitmix64: each draw adds H_RAND_STEP to the state, so n draws can be skipped by adding n of it */
+#define H_RAND_STEP 0x9e3779b97f4a7c15ull
+uint64_t h_rand(uint64_t *state);
 /* The named value classes of a dtype: zeros, ones, extremes, subnormals, infinities, NaNs,
  * integer extremes and divisors 0 and -1. Returns the count; *out points to static storage. */
 size_t h_classes(pto_dtype dt, const uint64_t **out);
