@@ -90,17 +90,21 @@ def unit_every(binary, run, default=None):
 PART_OF = {}  # generated path -> its render part (outputs.part), filled by main()
 
 
-def pch(w, name, cc, flags):
-    """<immintrin.h> precompiled by gcc for one build's flags (build/pch/<name>/): every cpu
-    instruction file includes it (pto_cpu_simd.h: the x86 variants' intrinsics), and reading it
-    was a quarter of such a file's -O3 compile and half of its -Os one. Returns the flags and the
-    implicit input of an edge that uses it, which takes it by -include (the sources are unchanged;
-    a header made with other flags would fail the build: -Winvalid-pch under -Werror), or ("", "")
-    where it does not apply (another compiler or host)."""
-    if os.path.basename(cc) != "gcc" or platform.machine() not in ("x86_64", "AMD64"):
+def pch(w, name, cc, flags, includes=("<immintrin.h>",), after_gen=""):
+    """A header of `includes` precompiled by gcc or g++ for one build's flags (build/pch/<name>/):
+    by default <immintrin.h>, which every cpu instruction file includes (pto_cpu_simd.h: the x86
+    variants' intrinsics), and reading it was a quarter of such a file's -O3 compile and half of
+    its -Os one. Returns the flags and the implicit input of an edge that uses it, which takes it
+    by -include (the sources are unchanged; a header made with other flags would fail the build:
+    -Winvalid-pch under -Werror), or ("", "") where it does not apply (another compiler, or
+    <immintrin.h> on another host). after_gen: an order-only input for generated includes."""
+    cxx = os.path.basename(cc) == "g++"
+    if not cxx and (os.path.basename(cc) != "gcc" or platform.machine() not in ("x86_64", "AMD64")):
         return "", ""
-    h = f"build/pch/{name}/pto_pch.h"
-    w.append(f"build {h}: pch_header\nbuild {h}.gch: pch {h}\n  pcc = {cc}\n  pflags = {flags}\n")
+    h = f"build/pch/{name}/pto_pch.{'hpp' if cxx else 'h'}"
+    text = "".join(f"#include {i}\\n" for i in includes)
+    w.append(f"build {h}: pch_header\n  text = {text}\nbuild {h}.gch: pch {h}{after_gen}\n  pcc = {cc}\n  pflags = {flags}\n"
+             f"  plang = {'c++-header' if cxx else 'c-header'}\n")
     return f" -Winvalid-pch -include {h}", f" | {h}.gch"
 
 
@@ -167,8 +171,9 @@ def main():
     # and the same sources through clang++ (its own warnings; no _Float16 in clang 14: the header's half class)
     w.append("rule clangcheck\n  command = clang++ $cxxflags $flags -fsyntax-only $in && touch $out\n  description = CLANG++ $in\n\n")
     w.append("rule golden\n  command = $python tests/run.py --update-golden\n  description = GOLDEN\n\n")
-    w.append("rule pch_header\n  command = echo '#include <immintrin.h>' > $out\n  description = PCH $out\n"
-             "rule pch\n  command = $pcc $pflags -x c-header $in -o $out\n  description = PCH $out\n\n")
+    w.append("rule pch_header\n  command = printf '$text' > $out\n  description = PCH $out\n"
+             "rule pch\n  command = $pcc -MMD -MF $out.d $pflags -x $plang $in -o $out\n  description = PCH $out\n"
+             "  depfile = $out.d\n  deps = gcc\n\n")
     gen_py = sorted(glob.glob("gen/*.py") + glob.glob("gen/kinds/*.py"))
     tdirs = sorted({os.path.dirname(t) for t in templates} | {"templates", "runtime"})
     # configure reruns when a directory it globs gains or loses a file: their listing, not their
@@ -214,10 +219,13 @@ def main():
             w.append(f"build {t}: link {' '.join(test_objects(model, p, inst.name, 'build') + hobjs)} {t}.o\n")
             bins.append(t)
         if p == "cpu":  # the C++ API over the cpu's entry points, an instruction a program
+            # its headers and the tester precompiled: they were 40% of a test's compile
+            use, dep = pch(w, "cpp", os.environ.get("CXX", "g++"), "$cxxflags -Iout/include -Itests/cpp",
+                           ('"pto/cpp/tile.hpp"', '"pto/cpp/params.hpp"', '"tester.hpp"'), " || gen-base")
             for inst in model.instructions_on(p):
                 t = f"build/tests/cpp/test_{inst.name}"
-                w.append(f"build {t}.o: cxx out/tests/cpp/test_{inst.name}.cpp {after(f'out/tests/cpp/test_{inst.name}.cpp')}\n"
-                         f"  flags = -Iout/include -Itests/cpp\n")
+                w.append(f"build {t}.o: cxx out/tests/cpp/test_{inst.name}.cpp{dep} {after(f'out/tests/cpp/test_{inst.name}.cpp')}\n"
+                         f"  flags = -Iout/include -Itests/cpp{use}\n")
                 w.append(f"build {t}: cxxlink {t}.o {' '.join(test_objects(model, p, inst.name, 'build'))}\n")
                 w.append(f"build {t}.clang: clangcheck out/tests/cpp/test_{inst.name}.cpp {after(f'out/tests/cpp/test_{inst.name}.cpp')}\n"
                          f"  flags = -Iout/include -Itests/cpp\n")
