@@ -85,8 +85,9 @@ def context(model, p):
         "isa": [{"op": op, "cls": instrs[op]["cls"], "dtypes": [dtypes[d]["enum"] for d in isa[op]]} for op in ops],
         "typed": typed,
         "widths": sorted({dtypes[d]["bits"] for op in ops for d in isa[op]}),
-        # the scalar unit's loads and stores: every element width, and bytes (a mask's bits come in bytes)
-        "scalar_widths": sorted({8} | {dtypes[d]["bits"] for op in ops for d in isa[op]}),
+        # the scalar unit's loads and stores: every element width, bytes (a mask's bits come in bytes) and
+        # 64 bits (TCVT's i64)
+        "scalar_widths": sorted({8, 64} | {dtypes[d]["bits"] for op in ops for d in isa[op]}),
         "compared": [{"name": d["name"], "enum": d["enum"]} for d in model.dtype_list
                      if any(d["name"] in isa[op] for op in ops)],
         # element-wise instructions by the classes of dtypes their operation is defined on

@@ -142,6 +142,23 @@ static void store(uintptr_t a, unsigned bytes, uint32_t v)
     for (b = 0; b < bytes; b++) p[b] = (unsigned char)(v >> (8 * b));
 }
 
+/* the scalar unit's: up to 8 bytes (TCVT's i64) */
+static uint64_t load64(uintptr_t a, unsigned bytes)
+{
+    const unsigned char *p = (const unsigned char *)a;
+    uint64_t v = 0;
+    unsigned b;
+    for (b = 0; b < bytes; b++) v |= (uint64_t)p[b] << (8 * b);
+    return v;
+}
+
+static void store64(uintptr_t a, unsigned bytes, uint64_t v)
+{
+    unsigned char *p = (unsigned char *)a;
+    unsigned b;
+    for (b = 0; b < bytes; b++) p[b] = (unsigned char)(v >> (8 * b));
+}
+
 static int in_ub(uintptr_t lo, uintptr_t hi) /* [lo, hi) */
 {
     return lo >= (uintptr_t)ub && hi <= (uintptr_t)ub + sizeof ub && lo <= hi;
@@ -450,7 +467,7 @@ static int check_scalar(uintptr_t a, unsigned bytes, int is_store)
     {                                                                      \
         if (check_scalar((uintptr_t)addr, w / 8, 0)) return 0;             \
         sim.stats.scalar_loads++;                                          \
-        return (uint##w##_t)load((uintptr_t)addr, w / 8);                  \
+        return (uint##w##_t)load64((uintptr_t)addr, w / 8);                \
     }                                                                      \
                                                                            \
     void PTO(sst_b##w)(void *addr, uint##w##_t value)                      \
@@ -458,7 +475,7 @@ static int check_scalar(uintptr_t a, unsigned bytes, int is_store)
         if (check_scalar((uintptr_t)addr, w / 8, 1)) return;               \
         sim.stats.scalar_stores++;                                         \
         su.scalar_written = 1;                                             \
-        store((uintptr_t)addr, w / 8, value);                              \
+        store64((uintptr_t)addr, w / 8, value);                            \
     }
 SIM_SCALAR_WIDTHS(SIM_SCALAR_ACCESS)
 #undef SIM_SCALAR_ACCESS
