@@ -1,0 +1,133 @@
+"""Kind convert: TCVT, every element of src converted to dst's dtype (docs/contract.md, TCVT) by
+the conversion core runtime/common/pto_cvt.h, one routine per (source class, destination class)
+whose arguments fold to the pair's code. The kernels take round and sat as arguments (param_args:
+one kernel per pair); DEFAULT saturation resolves per pair (spec/isa/tcvt.lua sat_default_off).
+The cpu adds vectorising paths for f32 <-> f16, f32 <-> bf16 and f32 <-> i32 under RINT (NONE);
+the NPU kernels convert element by element on the scalar unit (no vconv instruction in the machine
+models yet)."""
+from kinds import _tiles as TT
+import testplan as T
+
+MAIN_OPERAND = "src"
+READER = "h_read_convert"  # tests/harness/kinds/
+IN_PLACE_FILL = "H_FILL_CVT"
+MEMCPY_TARGET = {"ratio": 1.5, "shapes": ("128x256",)}  # f32 <-> f16/bf16/i32 under RINT
+
+
+def cpu_variants(inst, p, tup, k):
+    return lambda v, kv: None  # every ISA variant compiles the same C (gcc vectorises the fast paths)
+
+
+def default_off(inst, tup):
+    pair = [tup.dvars["S"], tup.dvars["D"]]
+    return any(list(x) == pair for x in inst.d.get("sat_default_off") or [])
+
+
+def element_ctx(inst, p, tup, prefix, convert_all):
+    d, s = tup.dtype_of("dst"), tup.dtype_of("src")
+    def fmt_args(dt):  # a kernel names its profile's table row; the plain loop spells it out
+        if prefix.startswith("pto_"):
+            return f"PTO_{p.upper()}_FMT_{dt['name']}"
+        if dt["class"] == "float":
+            return f"{dt['exponent_bits']}u, {dt['fraction_bits']}u, {int(bool(dt.get('finite')))}u"
+        return f"{dt['bits']}u, {int(dt['class'] == 'signed')}u"
+    routine = {("float", "float"): "f2f", ("float", "int"): "f2i", ("int", "float"): "i2f", ("int", "int"): "i2i"}
+    cls = lambda dt: "float" if dt["class"] == "float" else "int"
+    fast = None
+    if d["name"] == "f32" and s["name"] in ("f16", "bf16", "i32"):
+        fast = "widen"
+    elif s["name"] == "f32" and d["name"] in ("f16", "bf16", "i32"):
+        fast = "narrow"
+    return {
+        "D": d["name"], "S": s["name"], "DT": f"uint{d['bits']}_t", "ST": f"uint{s['bits']}_t",
+        "d_bits": d["bits"], "s_bits": s["bits"], "same_size": d["bits"] == s["bits"],
+        "routine": f"{prefix}__cvt_{routine[(cls(s), cls(d))]}", "s_fmt": fmt_args(s), "d_fmt": fmt_args(d),
+        "sat_default": "PTO_SAT_OFF" if default_off(inst, tup) else "PTO_SAT_ON",
+        "fast": fast, "ignored": [],
+        "sources": [{"name": "src", "ptr": "in0"}], "full": [("src", "in0row")],
+    }
+
+
+def npu_ctx(inst, p, tup, m, names, scalar_vars, dt):
+    return {}
+
+
+def plain_ctx(inst, p, tup):
+    return {}
+
+
+def notes(inst):
+    return ["round: a pto_round (NONE rounds as RINT; ODD only where listed), sat: a pto_sat (DEFAULT: the pair's "
+            "own); a value outside its enum, or a mode the pair does not take, is PTO_ERR_PARAM and nothing is written."]
+
+
+def reference(inst):
+    """ref_cvt of the source element (dt: src's dtype) to dst's dtype (v_dtype) by the round and sat
+    the call passed (tests/harness/kinds/convert.c); DEFAULT saturation is the pair's own, from the
+    spec's sat_default_off."""
+    dts = inst.model.dtypes
+    off = " || ".join(f"(dt == {dts[s]['enum']} && (pto_dtype)v_dtype == {dts[d]['enum']})"
+                      for s, d in inst.d.get("sat_default_off") or []) or "0"
+    sat = f"(int)v_sat != PTO_SAT_DEFAULT ? (int)v_sat : ({off}) ? PTO_SAT_OFF : PTO_SAT_ON"
+    return {"reduce": None, "ref_math": f"ref_cvt((pto_dtype)v_dtype, dt, v_src, (int)v_round, {sat})", "ref_forms": {},
+            "math_operands": ["src", "round", "sat", "dtype"]}
+
+
+def primary(tup):
+    """The tuple that gets every shape and rejection: RINT with the pair's default saturation; the
+    other modes get the conversion fills at a few shapes (the same kernel, other arguments)."""
+    return tup.axes["round"] == "rint" and tup.axes["sat"] == "default"
+
+
+def test_shapes(E, B, cls):
+    return TT.halved(T.grid_shapes(E, B, cls))
+
+
+def extra_fills(label):
+    return ["H_FILL_CVT"] if label in ("classes", "repeats+tail", "upstream 7x448") else []
+
+
+def more_cases(plan, tup, shapes, B):
+    return []
+
+
+def test_operands(plan, tup, vr, vc, extra, variant):
+    """dst and src with dst's valid region, each with a storage of its own (its dtype's blocks)."""
+    Bd = plan.E_B(tup.dtype_of("dst"))[1]
+    Bs = plan.E_B(tup.dtype_of("src"))[1]
+    di = lambda op: plan.dindex[tup.dtype_of(op)["name"]]
+    return {"dst": T.tile(di("dst"), vr + variant % 2, T.roundup(vc, Bd) + extra * Bd // max(Bs, 1) if extra else
+                          T.roundup(vc, Bd), vr, vc),
+            "src": T.tile(di("src"), vr + (variant + 1) % 2, T.roundup(vc, Bs) + (Bs if variant % 3 == 1 else 0), vr, vc)}
+
+
+def lower_bound(m, p, tup, vr, vc, storage_cols, E):
+    """The scalar unit converts: a load and a store per element (no vector instruction)."""
+    return {"metric": "scalar", "value": 2 * vr * vc, "instructions": 0}
+
+
+BENCH_PAIRS = {("f32", "f16"), ("f16", "f32"), ("f32", "bf16"), ("bf16", "f32"), ("f32", "i32"), ("i32", "f32"),
+               ("f32", "i16"), ("i16", "f32")}
+
+
+def bench_variant(tup):
+    """ninja bench times the vectorised pairs (and two through the conversion core) under RINT,
+    filed under src's dtype, the variant naming dst's."""
+    if tup.axes["round"] != "rint" or tup.axes["sat"] != "default" or (tup.dvars["S"], tup.dvars["D"]) not in BENCH_PAIRS:
+        return None
+    return "to_" + tup.dvars["D"]
+
+
+def light(plan, tup):
+    """Every mode but RINT with the pair's default saturation runs the same kernel with other
+    arguments: the conversion fills and the value classes at two shapes (one padded), and the
+    rejections of the parameters; RINT/DEFAULT gets every shape (None: the full plan)."""
+    if primary(tup):
+        return None
+    E, B = plan.E_B(tup.dtype_of(MAIN_OPERAND))
+    cases = []
+    for n, (label, vr, vc, extra) in enumerate(test_shapes(E, B, T.N_CLASSES_MAX)):
+        if label in ("classes", "valid<tile"):
+            for fill in ("H_FILL_CVT", "H_FILL_CLASSES"):
+                cases.append(plan.shape_case(tup, n, label, vr, vc, extra, fill, 1000 + len(cases)))
+    return [c for c in cases if c]
