@@ -3,9 +3,12 @@ the conversion core runtime/common/pto_cvt.h, one routine per (source class, des
 whose arguments fold to the pair's code. The kernels take round and sat as arguments (param_args:
 one kernel per pair); DEFAULT saturation resolves per pair (spec/isa/tcvt.lua sat_default_off).
 The cpu adds vectorising paths for f32 <-> f16, f32 <-> bf16 and f32 <-> i32 under RINT (NONE);
-the NPU kernels convert element by element on the scalar unit (no vconv instruction in the machine
-models yet)."""
+a2a3 issues vconv (the machine model's conversion, defined by pto_cvt.h) in counter mode, one per
+run of rows; a5 loads, converts (vcvt, the same definition) and stores a register's worth at a
+time, and converts a pair with an i64 end (no register form) on the scalar unit."""
+from kinds import _elementwise as EW
 from kinds import _tiles as TT
+import lowerbound as LB
 import testplan as T
 
 MAIN_OPERAND = "src"
@@ -43,7 +46,11 @@ def element_ctx(inst, p, tup, prefix, convert_all):
         "d_bits": d["bits"], "s_bits": s["bits"], "same_size": d["bits"] == s["bits"],
         "routine": f"{prefix}__cvt_{routine[(cls(s), cls(d))]}", "s_fmt": fmt_args(s), "d_fmt": fmt_args(d),
         "sat_default": "PTO_SAT_OFF" if default_off(inst, tup) else "PTO_SAT_ON",
-        "fast": fast, "ignored": [],
+        "fast": fast, "ignored": [], "D_enum": d["enum"], "S_enum": s["enum"],
+        # a2a3's vconv: a repeat of 256 / the wider element's bytes lanes, each side's repeat stride in blocks
+        "d_rep": 8 * d["bits"] // max(d["bits"], s["bits"]), "s_rep": 8 * s["bits"] // max(d["bits"], s["bits"]),
+        # a5's vcvt: a chunk of VL / the wider element's bytes lanes, a predicate for each width
+        "wide_bits": max(d["bits"], s["bits"]), "E_cvt": 256 * 8 // max(d["bits"], s["bits"]),
         "sources": [{"name": "src", "ptr": "in0"}], "full": [("src", "in0row")],
     }
 
@@ -102,8 +109,15 @@ def test_operands(plan, tup, vr, vc, extra, variant):
 
 
 def lower_bound(m, p, tup, vr, vc, storage_cols, E):
-    """The scalar unit converts: a load and a store per element (no vector instruction)."""
-    return {"metric": "scalar", "value": 2 * vr * vc, "instructions": 0}
+    """A2A3: every element needs a lane of a vconv repeat of E = 256 / the wider element's bytes
+    lanes. A5: per chunk of that many elements a load, the vcvt and a store; a pair with an i64 end
+    converts on the scalar unit: a load and a store per element."""
+    wide = max(tup.dtype_of("dst")["bytes"], tup.dtype_of("src")["bytes"])
+    if p == "a2a3":
+        return EW.a2a3_bound(m, vr, vc, m["repeat_bytes"] // wide, ops=1, storage_cols=storage_cols)
+    if wide == 8:
+        return {"metric": "scalar", "value": 2 * vr * vc, "instructions": 0}
+    return LB.a5(3 * LB.runs(vr, vc, storage_cols, m["repeat_bytes"] // wide))
 
 
 BENCH_PAIRS = {("f32", "f16"), ("f16", "f32"), ("f32", "bf16"), ("bf16", "f32"), ("f32", "i32"), ("i32", "f32"),

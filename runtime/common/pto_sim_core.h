@@ -159,6 +159,24 @@ static void store64(uintptr_t a, unsigned bytes, uint64_t v)
     for (b = 0; b < bytes; b++) p[b] = (unsigned char)(v >> (8 * b));
 }
 
+/* TCVT's conversion of one element (pto_<profile>_cvt.h, the contract) between any two dtypes of
+ * the table, chosen at run time: the conversion instructions' element operation. sat is ON or OFF. */
+typedef struct { unsigned is_float, a, b, c; } sim_format;
+#define SIM_FORMAT_FLOAT(eb, fb, finite) { 1u, eb, fb, finite }
+#define SIM_FORMAT_INT(bits, sgn) { 0u, bits, sgn, 0u }
+#define SIM_FORMAT_ROW(name, dtype, cls, ...) SIM_FORMAT_##cls(__VA_ARGS__),
+static const sim_format sim_formats[] = { PTO_(FORMATS)(SIM_FORMAT_ROW) };
+#undef SIM_FORMAT_ROW
+
+static uint64_t sim_convert(pto_dtype dd, pto_dtype sd, uint64_t x, unsigned round, unsigned sat)
+{
+    const sim_format *d = &sim_formats[dd], *s = &sim_formats[sd];
+    if (s->is_float && d->is_float) return PTO(_cvt_f2f)(x, s->a, s->b, s->c, d->a, d->b, d->c, round, sat);
+    if (s->is_float) return PTO(_cvt_f2i)(x, s->a, s->b, s->c, d->a, d->b, round, sat);
+    if (d->is_float) return PTO(_cvt_i2f)(x, s->a, s->b, d->a, d->b, d->c, round, sat);
+    return PTO(_cvt_i2i)(x, s->a, s->b, d->a, d->b, round, sat);
+}
+
 static int in_ub(uintptr_t lo, uintptr_t hi) /* [lo, hi) */
 {
     return lo >= (uintptr_t)ub && hi <= (uintptr_t)ub + sizeof ub && lo <= hi;
