@@ -18,7 +18,20 @@ MEMCPY_TARGET = {"ratio": 1.5, "shapes": ("128x256",)}  # f32 <-> f16/bf16/i32 u
 
 
 def cpu_variants(inst, p, tup, k):
-    return lambda v, kv: None  # every ISA variant compiles the same C (gcc vectorises the fast paths)
+    """The x86 variants narrow f32 to f16 (F16C) and bf16 a vector at a time (pto_<p>_simd.h's
+    block conversions, the same bits) and round f32 to an integer by the SSE4.1 instruction
+    (__builtin_rintf: nearest even, inline); the baseline compiles the portable C."""
+    def specialise(v, kv):
+        if v["x86"] and k["S"] == "f16" and k["D"] == "f32" and v["f16c"]:
+            conv = f"pto_{p}__{v['name']}_widen_f16"
+            kv.update(wide=v["lanes"], widen_block=conv, widen_part=conv + "_part")
+        if not v["x86"] or k["fast"] != "narrow":
+            return
+        if k["D"] in ("f16", "bf16") and v["f16c"]:
+            conv = f"pto_{p}__{v['name']}_narrow_{k['D']}"
+            kv.update(wide=v["lanes"], narrow_block=conv, narrow_part=conv + "_part",
+                      narrow_sat=f"pto_{p}__{v['name']}_narrow_sat_{k['D']}")
+    return specialise
 
 
 def default_off(inst, tup):
