@@ -22,6 +22,9 @@ def cpu_variants(inst, p, tup, k):
     block conversions, the same bits) and round f32 to an integer by the SSE4.1 instruction
     (__builtin_rintf: nearest even, inline); the baseline compiles the portable C."""
     def specialise(v, kv):
+        if v["x86"] and k["rint"]:  # roundps for the float -> integer rounding
+            s, d = tup.dtype_of("src"), tup.dtype_of("dst")
+            kv["rint"] = {"on": rint_body(p, s, d, True, True), "off": rint_body(p, s, d, False, True)}
         if v["x86"] and k["S"] == "f16" and k["D"] == "f32" and v["f16c"]:
             conv = f"pto_{p}__{v['name']}_widen_f16"
             kv.update(wide=v["lanes"], widen_block=conv, widen_part=conv + "_part")
@@ -54,7 +57,11 @@ def element_ctx(inst, p, tup, prefix, convert_all):
         fast = "widen"
     elif s["name"] == "f32" and d["name"] in ("f16", "bf16", "i32"):
         fast = "narrow"
+    rint = None  # every other pair of small dtypes: the generic vectorising RINT path
+    if not fast and d["name"] in SMALL and s["name"] in SMALL and prefix.startswith("pto_"):
+        rint = {"on": rint_body(p, s, d, True, False), "off": rint_body(p, s, d, False, False)}
     return {
+        "rint": rint,
         "D": d["name"], "S": s["name"], "DT": f"uint{d['bits']}_t", "ST": f"uint{s['bits']}_t",
         "d_bits": d["bits"], "s_bits": s["bits"], "same_size": d["bits"] == s["bits"],
         "routine": f"{prefix}__cvt_{routine[(cls(s), cls(d))]}", "s_fmt": fmt_args(s), "d_fmt": fmt_args(d),
@@ -66,6 +73,79 @@ def element_ctx(inst, p, tup, prefix, convert_all):
         "wide_bits": max(d["bits"], s["bits"]), "E_cvt": 256 * 8 // max(d["bits"], s["bits"]),
         "sources": [{"name": "src", "ptr": "in0"}], "full": [("src", "in0row")],
     }
+
+
+HALF_INF = {"f16": "0x7c00u", "bf16": "0x7f80u"}    # +inf's bits of a 16-bit float format
+HALF_MAX = {"f16": "0x7bffu", "bf16": "0x7f7fu"}    # its largest finite
+SMALL = ("f32", "f16", "bf16", "i32", "u32", "i16", "u16", "i8", "u8")  # the vectorising path's dtypes
+
+
+def rint_body(p, s, d, sat_on, x86):
+    """The C statements of one element of the vectorising RINT path of pair s -> d (dtype records),
+    in0row[j] to `out` (dst's bits), with saturation on or off; the same bits as the core. Floats
+    widen exactly to f32 (f16 and bf16), which rounds to an integer to nearest even (the x86
+    variants by roundps) or narrows to f16/bf16 once; integers go through int64_t; an integer
+    to f16/bf16 through f32, exact below 2^24 (an i32 beyond overflows f16 either way)."""
+    P = f"pto_{p}_"
+    sn, dn = s["name"], d["name"]
+    lines = []
+    if s["class"] == "float":
+        load = {"f32": f"{P}_float(in0row[j])", "f16": f"{P}_f16_to_f32(in0row[j])",
+                "bf16": f"{P}_bf16_to_f32(in0row[j])"}[sn]
+        lines.append(f"const float x = {load};")
+    else:
+        ct = {"i32": "int32_t", "u32": "uint32_t", "i16": "int16_t", "u16": "uint16_t", "i8": "int8_t", "u8": "uint8_t"}[sn]
+        lines.append(f"const int64_t x = ({ct})in0row[j];")
+
+    def rint():
+        if x86:
+            return ["const float r = __builtin_rintf(x); /* roundps: nearest even */"]
+        return [f"const float ax = {P}_float({P}_bits(x) & 0x7fffffffu);",
+                f"const float t = {P}_float({P}_bits((ax + 0x1p23f) - 0x1p23f) | ({P}_bits(x) & 0x80000000u));",
+                "const float r = ax < 0x1p23f ? t : x; /* nearest even below 2^23, integral above */"]
+
+    def narrow(f):  # an f32 value f to f16/bf16 bits h, a finite overflow to +-max when saturating
+        out = [f"const uint16_t h = {P}_f32_to_{dn}({f});"]
+        if sat_on:
+            out += [f"const uint16_t over = (uint16_t)(0u - (uint16_t)((h & 0x7fffu) == {HALF_INF[dn]} && "
+                    f"({P}_bits({f}) & 0x7fffffffu) < 0x7f800000u));",
+                    f"const uint16_t out = (uint16_t)((h & ~over) | (over & ((h & 0x8000u) | {HALF_MAX[dn]})));"]
+        else:
+            out += ["const uint16_t out = h;"]
+        return out
+
+    if s["class"] == "float" and d["class"] == "float":
+        if dn == "f32" and sn == "f32":  # round to an integral value
+            lines += rint() + [f"const uint32_t out = {P}_bits(r);"]
+        elif dn == "f32":
+            lines += [f"const uint32_t out = {P}_bits(x); /* exact */"]
+        else:
+            lines += narrow("x")
+    elif s["class"] == "float":  # to an integer of at most 32 bits
+        bits, signed = d["bits"], d["class"] == "signed"
+        lo, hi = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if signed and sat_on else (0, (1 << bits) - 1)
+        if not sat_on:  # OFF: clamped to the int32 range, then the low bits
+            lo, hi = -(1 << 31), (1 << 31) - 1
+        lines += rint()
+        lines += [f"const float in = r >= {float(lo)!r}f && r < {float(hi + 1)!r}f ? r : 0.0f; /* NaN: 0 */",
+                  "const int32_t v = (int32_t)in; /* exact: in is integral and inside the int32 range */",
+                  f"const int32_t c = r >= {float(hi + 1)!r}f ? (int32_t){hi} : r < {float(lo)!r}f ? (int32_t)({lo}ll) : v;",
+                  f"const uint{bits}_t out = (uint{bits}_t)(uint32_t)c;"]
+    elif d["class"] == "float":  # an integer to a float
+        lines.append("const float f = (float)x; /* nearest even */")
+        if dn == "f32":
+            lines.append(f"const uint32_t out = {P}_bits(f);")
+        else:
+            lines += narrow("f")
+    else:  # integer to integer: ON clamps, OFF wraps
+        bits, signed = d["bits"], d["class"] == "signed"
+        lo, hi = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if signed else (0, (1 << bits) - 1)
+        if sat_on:
+            lines.append(f"const int64_t c = x > (int64_t){hi}ll ? (int64_t){hi}ll : x < (int64_t)({lo}ll) ? (int64_t)({lo}ll) : x;")
+        else:
+            lines.append("const int64_t c = x;")
+        lines.append(f"const uint{bits}_t out = (uint{bits}_t)(uint64_t)c;")
+    return lines
 
 
 def npu_ctx(inst, p, tup, m, names, scalar_vars, dt):
