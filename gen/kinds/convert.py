@@ -132,7 +132,7 @@ def rint_body(p, s, d, sat_on, x86):
                   f"const int32_t c = r >= {float(hi + 1)!r}f ? (int32_t){hi} : r < {float(lo)!r}f ? (int32_t)({lo}ll) : v;",
                   f"const uint{bits}_t out = (uint{bits}_t)(uint32_t)c;"]
     elif d["class"] == "float":  # an integer to a float
-        lines.append("const float f = (float)x; /* nearest even */")
+        lines.append("const float f = (float)(int32_t)x; /* nearest even (every such source fits int32) */")
         if dn == "f32":
             lines.append(f"const uint32_t out = {P}_bits(f);")
         else:
