@@ -117,8 +117,9 @@ def header_notes(inst, profiles, width=96):
     if k["in_place"]:
         pairs = "; ".join(f"{out} may be the {' or the '.join(srcs)} source"
                           for out, srcs in sorted(k["in_place"].items()))
-        notes.append(f"In place (the very same tile: every descriptor field equal): {pairs}. "
-                     "No other overlap is accepted.")
+        same = ("every descriptor field equal but the dtype, which has the same size" if k.get("converts")
+                else "every descriptor field equal")
+        notes.append(f"In place (the very same tile: {same}): {pairs}. No other overlap is accepted.")
     for op, o in sorted(k["operands"].items()):
         if o["optional"]:
             notes.append(f"{op}: " + "; ".join(f"{p}: {docs.USE_TEXT[inst.operand_use(p, op)]}" for p in profiles) + ".")
