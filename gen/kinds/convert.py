@@ -210,6 +210,7 @@ def lower_bound(m, p, tup, vr, vc, storage_cols, E):
         return EW.a2a3_bound(m, vr, vc, m["repeat_bytes"] // wide, ops=1, storage_cols=storage_cols)
     if wide == 8:
         return {"metric": "scalar", "value": 2 * vr * vc, "instructions": 0}
+    # plt makes a whole chunk's and the last chunk's predicate at each width once a call
     return LB.a5(3 * LB.runs(vr, vc, storage_cols, m["repeat_bytes"] // wide))
 
 
