@@ -27,6 +27,9 @@ def variant(tup):
     the layout-derived axes (row-expand mode) and flags (TCOLSUM's order); operand order, tmp
     and an enumerated parameter (a compare mode: the same loops) do not."""
     k, m = tup.inst.kind, tup.inst.model
+    own = getattr(kinds.of(tup.inst), "bench_variant", None)
+    if own:
+        return own(tup)
     parts = [tup.entry["form"]] if len(tup.inst.own_entries) > 1 else []
     parts += [tup.axes[a["name"]] for a in k["axes"]
               if a["derive"] == "layout" or a["derive"] == "param" and m.params[a["param"]]["flag"]]
@@ -37,10 +40,12 @@ def representatives(inst, p):
     """The first legal tuple of each (variant, main dtype among DTYPES): in the sorted tuple order
     that is the normal operand order, no tmp and the lowest index dtype."""
     first = {}
+    own = getattr(kinds.of(inst), "bench_variant", None)  # a kind's own: which tuples stand for it, and how
     for t in inst.tuples.get(p, []):
-        if main_dtype(t)["name"] in DTYPES:
-            first.setdefault((variant(t), main_dtype(t)["name"]), t)
-    return sorted(first.values(), key=lambda t: (variant(t), DTYPES.index(main_dtype(t)["name"])))
+        v = own(t) if own else variant(t)
+        if main_dtype(t)["name"] in DTYPES and v is not None:
+            first.setdefault((v, main_dtype(t)["name"]), t)
+    return sorted(first.values(), key=lambda t: ((own or variant)(t), DTYPES.index(main_dtype(t)["name"])))
 
 
 def bench_ops(plan, tup, rows, cols, vr, vc):

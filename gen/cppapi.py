@@ -8,7 +8,8 @@ against the cpu's legal set; the entry point checks the rest at run time."""
 import model as M
 
 CPP_TYPE = {"f32": "float", "f16": "half", "bf16": "bfloat16_t", "i32": "int32_t", "u32": "uint32_t",
-            "i16": "int16_t", "u16": "uint16_t", "i8": "int8_t", "u8": "uint8_t"}
+            "i16": "int16_t", "u16": "uint16_t", "i8": "int8_t", "u8": "uint8_t",
+            "i64": "int64_t", "f8e4m3": "float8_e4m3_t", "f8e5m2": "float8_e5m2_t"}  # TCVT's endpoints too
 PROFILE = "cpu"  # the profile whose entry points the C++ API calls
 
 
@@ -17,13 +18,24 @@ def param_cpp(prm):
     return prm["upstream"]
 
 
+def upstream_names(prm):
+    """Upstream's name of each value of an enumerated param ("" where upstream has none)."""
+    return prm["upstream_values"] or [v.upper() for v in prm["values"]]
+
+
+def default_param(prm):
+    """A param upstream passes by leaving it out: a flag (its first value), or an enum whose first
+    value upstream has no name for (TCVT's SaturationMode: its overload without it is DEFAULT)."""
+    return prm["flag"] or upstream_names(prm)[0] == ""
+
+
 def overloads(inst, entry):
     """The argument lists of one entry point's overloads: its operands, less optional tiles and
-    flags in every combination, the full list first."""
+    flags (and enums upstream leaves out for their first value) in every combination, the full list first."""
     k = inst.kind
     droppable = [o for o in entry["operands"]
                  if (k["operands"][o]["tile"] and k["operands"][o]["optional"])
-                 or (k["operands"][o]["param"] and inst.model.params[k["operands"][o]["param"]]["flag"])]
+                 or (k["operands"][o]["param"] and default_param(inst.model.params[k["operands"][o]["param"]]))]
     out = []
     for mask in range(1 << len(droppable)):
         dropped = {o for i, o in enumerate(droppable) if mask >> i & 1}
@@ -87,8 +99,8 @@ def arg(inst, o, present, as_tile=()):
         return f"(const void *){o}.data()"
     if od["param"]:
         prm = inst.model.params[od["param"]]
-        if o not in present:
-            return "0"
+        if o not in present:  # left out: its first value (a flag's 0; TCVT's SaturationMode: DEFAULT)
+            return "0" if prm["flag"] else f"({prm['c_type']})0"
         if prm["flag"]:
             return f"{o} ? 1 : 0"
         return f"detail::{prm['name']}_of({o})"
@@ -127,10 +139,8 @@ def enums(model):
     """Each enumerated runtime parameter as a mapping from upstream's enum (by name: its
     upstream_values, or the values upper-cased) to ptogen's C constants; a value outside it maps to
     one the entry point answers with PTO_ERR_PARAM."""
-    def names(p):
-        return p["upstream_values"] or [v.upper() for v in p["values"]]
     return [{"name": p["name"], "cpp": param_cpp(p), "c_type": p["c_type"],
-             "pairs": [(up, c) for up, c in zip(names(p), M.param_consts(p)) if up], "outside": len(p["values"])}
+             "pairs": [(up, c) for up, c in zip(upstream_names(p), M.param_consts(p)) if up], "outside": len(p["values"])}
             for p in model.params.values() if not p["flag"]]
 
 
@@ -145,6 +155,11 @@ def _matches(inst, tup, ops):
         if o in ops:
             if od["tile"] and o not in tup.ops:
                 return False
+            if od["param"] and not inst.model.params[od["param"]]["flag"]:  # a value upstream names
+                prm = inst.model.params[od["param"]]
+                ax = next(a for a in k["axes"] if a["derive"] == "param" and a["of"] == o)
+                if not upstream_names(prm)[prm["values"].index(tup.axes[ax["name"]])]:
+                    return False
         elif od["tile"] and o in presence and o in tup.ops:
             return False
         elif od["param"]:
@@ -195,7 +210,8 @@ def _case(inst, o, tup, case, n, dnames, present):
                     cppargs.append("true" if value else "false")
             else:
                 cargs.append(M.param_consts(prm)[value])
-                cppargs.append(f"pto::{param_cpp(prm)}::{prm['values'][value].upper()}")
+                if x in present:
+                    cppargs.append(f"pto::{param_cpp(prm)}::{upstream_names(prm)[value]}")
         elif od["tile"]:
             if x not in present:
                 cargs.append("NULL")

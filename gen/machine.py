@@ -25,10 +25,12 @@ MODELS = {
                      "instructions after scalar stores wait for an S->V flag"),
             ("arg", "arguments are meaningful: a dtype the instruction takes here, a known order, pattern, "
                     "condition or width, an instruction of one operand; vcmpvs and vcmpv compare i32 for EQ only; "
-                    "a shift count below the element width"),
+                    "a shift count below the element width; vconv's rounding mode a pto_round and its "
+                    "saturation ON or OFF"),
         ],
         # besides the ISA: width-generic moves, the compares (vcmp, vcmpvs, vcmpv: a dtype argument) and CMPMASK's load
-        "moves": ["vbrcb", "vreducev2", "vector_dup", "vcopy", "vcmp", "vsel", "vcmpvs", "vcmpv", "set_cmpmask"],
+        # and vconv (TCVT's conversion between two dtypes, their pair an argument)
+        "moves": ["vbrcb", "vreducev2", "vector_dup", "vcopy", "vcmp", "vsel", "vcmpvs", "vcmpv", "set_cmpmask", "vconv"],
         "dup": "vector_dup",  # broadcasts a scalar (spec/ops.lua: scalar = "dup")
         "repeats": "repeats the instructions executed (a repeat processes up to 256 bytes)",
     },
@@ -43,10 +45,11 @@ MODELS = {
                      "stores after scalar stores wait for an S->V flag"),
             ("arg", "arguments are meaningful: a dtype the instruction takes here, a known mode, distribution, "
                     "condition or width, an instruction of one operand; a shift count below the element width "
-                    "(vshls/vshrs: the scalar; vshl/vshr: every active lane of the count register)"),
+                    "(vshls/vshrs: the scalar; vshl/vshr: every active lane of the count register); vcvt's dtypes "
+                    "of 1, 2 or 4 bytes, its rounding mode a pto_round and its saturation ON or OFF"),
         ],
         "moves": ["plt", "pand", "pnot", "vlds", "vsts", "vcmp", "vsel", "vdup", "vbr", "vdintlv", "vcmps", "psts",
-                  "plds"],
+                  "plds", "vcvt"],
         "dup": "vbr",
         "repeats": "register operations: every instruction but predicate generation and logic (plt, pand, pnot); "
                    "predicate loads and stores (plds, psts) count as vlds and vsts do",
@@ -85,8 +88,9 @@ def context(model, p):
         "isa": [{"op": op, "cls": instrs[op]["cls"], "dtypes": [dtypes[d]["enum"] for d in isa[op]]} for op in ops],
         "typed": typed,
         "widths": sorted({dtypes[d]["bits"] for op in ops for d in isa[op]}),
-        # the scalar unit's loads and stores: every element width, and bytes (a mask's bits come in bytes)
-        "scalar_widths": sorted({8} | {dtypes[d]["bits"] for op in ops for d in isa[op]}),
+        # the scalar unit's loads and stores: every element width, bytes (a mask's bits come in bytes) and
+        # 64 bits (TCVT's i64)
+        "scalar_widths": sorted({8, 64} | {dtypes[d]["bits"] for op in ops for d in isa[op]}),
         "compared": [{"name": d["name"], "enum": d["enum"]} for d in model.dtype_list
                      if any(d["name"] in isa[op] for op in ops)],
         # element-wise instructions by the classes of dtypes their operation is defined on

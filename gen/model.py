@@ -260,8 +260,11 @@ class Instruction:
                             if k["operands"][op]["dtype"] not in (False, ANY)})
             axes_list = [ax for ax in k["axes"] if ax["derive"] != "form"]
             form_axis = [ax for ax in k["axes"] if ax["derive"] == "form"]
+            pairs = self.kind.get("pairs") and {tuple(x) for x in legal.get("pairs") or []}
             for dts in itertools.product(*[legal["dtypes"].get(v) or [v] for v in evars]):
                 dvars = dict(zip(evars, dts))
+                if pairs and (dvars[self.kind["pairs"]["from"]], dvars[self.kind["pairs"]["to"]]) not in pairs:
+                    continue  # a kind that converts: only the listed (from, to) pairs
                 for vals in itertools.product(*[legal["axes"][ax["name"]] for ax in axes_list]):
                     axes = dict(zip([ax["name"] for ax in axes_list], vals))
                     for ax in form_axis:
@@ -705,9 +708,11 @@ def verify(inst, profile_name, form, ops, ub_origin=None):
         d = ops[op]
         return d["data"], d["data"] + d["rows"] * d["cols"] * tup.tile_dtype(op, d)["bytes"]
 
-    def same_tile(a, b):
-        return all(ops[a][f] == ops[b][f] for f in ("data", "dtype", "blayout", "slayout", "rows", "cols",
-                                                     "valid_rows", "valid_cols"))
+    def same_tile(a, b):  # a conversion's dst may be its source with another dtype of the same size
+        dtype_ok = ops[a]["dtype"] == ops[b]["dtype"] or (k.get("converts") and tup.tile_dtype(a, ops[a])["bytes"]
+                                                            == tup.tile_dtype(b, ops[b])["bytes"])
+        return dtype_ok and all(ops[a][f] == ops[b][f] for f in ("data", "blayout", "slayout", "rows", "cols",
+                                                                  "valid_rows", "valid_cols"))
     in_place = {out: [tup.role(x) for x in srcs] for out, srcs in (k["in_place"] or {}).items()}
     for i, a in enumerate(present):
         for b in present[i + 1:]:

@@ -70,8 +70,9 @@ def params(inst, entry):
 
 
 def kernel_operands(inst, entry):
-    """A kernel's operands: the entry's, less its runtime parameters (each tuple has its own kernel)."""
-    return [o for o in entry["operands"] if not inst.kind["operands"][o]["param"]]
+    """A kernel's operands: the entry's, less its runtime parameters (each tuple has its own kernel),
+    unless its kind's kernels take them (spec/kinds.lua param_args: one kernel for every value)."""
+    return [o for o in entry["operands"] if inst.kind.get("param_args") or not inst.kind["operands"][o]["param"]]
 
 
 def kernel_params(inst, entry):
@@ -116,8 +117,9 @@ def header_notes(inst, profiles, width=96):
     if k["in_place"]:
         pairs = "; ".join(f"{out} may be the {' or the '.join(srcs)} source"
                           for out, srcs in sorted(k["in_place"].items()))
-        notes.append(f"In place (the very same tile: every descriptor field equal): {pairs}. "
-                     "No other overlap is accepted.")
+        same = ("every descriptor field equal but the dtype, which has the same size" if k.get("converts")
+                else "every descriptor field equal")
+        notes.append(f"In place (the very same tile: {same}): {pairs}. No other overlap is accepted.")
     for op, o in sorted(k["operands"].items()):
         if o["optional"]:
             notes.append(f"{op}: " + "; ".join(f"{p}: {docs.USE_TEXT[inst.operand_use(p, op)]}" for p in profiles) + ".")
@@ -180,7 +182,7 @@ def entry_ctx(inst, p, entry):
         "rules": [{"name": r.name, "why": r.why, "file": r.file, "line": r.line, "status_enum": status_enum(r.status),
                    "text": r.text, "c": cexpr.rule_c(r.ast, prefix),
                    "reads": [{"name": n, "slot": slots[n]} for n in M.rule_operands(r.ast)]} for r in rules],
-        "tuples": t_ctx, "kernels": kernels, "_dnames": dnames,
+        "tuples": t_ctx, "kernels": kernels, "_dnames": dnames, "retype": bool(k.get("converts")),
     }
 
 

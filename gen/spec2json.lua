@@ -904,6 +904,31 @@ local function kind_rule_names(k)
   return taken
 end
 
+-- pairs of a kind that converts (kind field pairs = { from = S, to = D }): { <from dtype> = { <to
+-- dtypes> } }; the legal set's S is every source listed, D every destination, and only the listed
+-- pairs are tuples (norm.pairs, gen/model.py)
+local function check_pairs(r, k, pname, P, norm)
+  local keys, names, ok = { "legal", pname, "pairs" }, defined_names(records.dtype), true
+  local from, to, seen_to = {}, {}, {}
+  norm.pairs = {}
+  if type(P) ~= "table" or #P > 0 then
+    err_at(r, keys, "legal." .. pname .. ".pairs must map each source dtype to its destinations: { f32 = { \"f16\", ... } }"); return false
+  end
+  for _, s in ipairs(sorted_keys(P)) do
+    if not DT[s] then err_at(r, keys, string.format("legal.%s.pairs: unknown source dtype '%s'; allowed: %s", pname, show(s), join(names))); ok = false
+    elseif want_list(r, { "legal", pname, "pairs", s }, P[s], names, "legal." .. pname .. ".pairs." .. s) then
+      from[#from + 1] = s
+      for _, d in ipairs(P[s]) do
+        norm.pairs[#norm.pairs + 1] = { s, d }
+        if not seen_to[d] then seen_to[d] = true; to[#to + 1] = d end
+      end
+    else ok = false end
+  end
+  table.sort(to)
+  norm.dtypes[k.pairs.from], norm.dtypes[k.pairs.to] = from, to
+  return ok
+end
+
 -- A kind's math may be one reduction of a row: to the position it selects, or to a value (a fold).
 local REDUCES = { "index", "value" }
 local KINDS, kind_names = {}, {}
@@ -911,11 +936,12 @@ for _, r in ipairs(records.kind) do
   if fields(r, r, {}, { name = "string", doc = "string", entries = "table", operands = "table", roles = "table",
                         role_layouts = "table", axes = "table", in_place = "table", kernel = "string",
                         rules = "table", static_rules = "table", reduce = "string", scalar_unit = "boolean", math_fn = "string",
-                        scalar_tile = "boolean", converts = "boolean" },
+                        scalar_tile = "boolean", converts = "boolean", pairs = "table",
+                        param_args = "boolean" },
             { "name", "doc", "entries", "operands", "axes", "kernel" }, "kind") then
     local k = { name = r.name, doc = r.doc, reduce = r.reduce or false, scalar_unit = r.scalar_unit or false, kernel = r.kernel,
                 math_fn = r.math_fn or false, scalar_tile = r.scalar_tile or false, converts = r.converts or false,
-                entries = {}, operands = {},
+                pairs = r.pairs or false, param_args = r.param_args or false, entries = {}, operands = {},
                 roles = r.roles or {}, role_layouts = {}, axes = {}, in_place = {}, rules = {}, static_rules = {},
                 file = r.__file, line = r.__line }
     local ok = true
@@ -1017,6 +1043,13 @@ for _, r in ipairs(records.kind) do
       ok = check_kernel_pattern(r, dvars, axes_scope) and ok
     end
     k.tiles, k.dvars, k.values = tiles, sorted_keys(dvars), values
+    -- pairs = { from = <dvar>, to = <dvar> }: its legal sets list (from, to) pairs, not each variable's set
+    if r.pairs ~= nil then
+      if not (type(r.pairs.from) == "string" and dvars[r.pairs.from] and type(r.pairs.to) == "string" and dvars[r.pairs.to]
+              and r.pairs.from ~= r.pairs.to) then
+        err_at(r, { "pairs" }, "pairs must be { from = <a dtype variable>, to = <another> }; allowed: " .. list(dvars)); ok = false
+      end
+    end
     for i, rr in ipairs(r.rules or {}) do
       k.rules[#k.rules + 1] = check_rule(r, { "rules" }, rr, { kind = r.name, tiles = tiles, axes = axes_scope, broken = broken })
     end
@@ -1214,7 +1247,8 @@ end
 local instructions, seen_names = {}, {}
 for _, r in ipairs(records.instruction) do
   local ok = fields(r, r, {}, { name = "string", family = "string", kind = "string", summary = "string", math = true,
-                               forms = "table", legal = "table", rules = "table", operand_use = "table" },
+                               forms = "table", legal = "table", rules = "table", operand_use = "table",
+                               sat_default_off = "table" },
                     { "name", "family", "kind", "summary", "math", "legal" }, "instruction")
   local k = KINDS[r.kind]
   if ok and not k then
@@ -1328,11 +1362,17 @@ for _, r in ipairs(records.instruction) do
           err_at(r, keys, string.format("legal: unknown profile '%s'; allowed: %s (derived profiles get the union)", tostring(pname), join(base_profiles))); ok = false
         else
           local allowed = { exclude = "table", layouts = "table" }
-          for _, v in ipairs(k.dvars) do allowed[v] = true end
+          local paired = k.pairs and set { k.pairs.from, k.pairs.to } or {}
+          for _, v in ipairs(k.dvars) do if not paired[v] then allowed[v] = true end end
+          if k.pairs then allowed.pairs = "table" end
+          local required = {}
+          for _, v in ipairs(k.dvars) do if not paired[v] then required[#required + 1] = v end end
+          if k.pairs then required[#required + 1] = "pairs" end
           for _, ax in ipairs(k.axes) do if ax.derive ~= "form" then allowed[ax.name] = true end end
-          if fields(r, L, keys, allowed, k.dvars, "legal." .. pname) then
+          if fields(r, L, keys, allowed, required, "legal." .. pname) then
             local norm = { dtypes = {}, axes = {}, layouts = {}, exclude = {}, line = locate(r, keys) }
-            for _, v in ipairs(k.dvars) do
+            if k.pairs then ok = check_pairs(r, k, pname, L.pairs, norm) and ok end
+            for _, v in ipairs(k.dvars) do if not paired[v] then
               local kk = { "legal", pname, v }
               -- conversion-only dtypes (spec/dtypes.lua) are legal only in a kind that converts
               local names, only = defined_names(records.dtype), {}
@@ -1354,7 +1394,7 @@ for _, r in ipairs(records.instruction) do
               end
               if bad then ok = false
               elseif want_list(r, kk, L[v], names, "legal." .. pname .. "." .. v) then norm.dtypes[v] = L[v] else ok = false end
-            end
+            end end
             for _, ax in ipairs(k.axes) do
               if ax.derive ~= "form" then
                 local vals = L[ax.name] or ax.values
@@ -1369,6 +1409,24 @@ for _, r in ipairs(records.instruction) do
         end
       end
       if next(r.legal) == nil then err_at(r, { "legal" }, "legal is empty; an instruction must be legal on at least one of: " .. join(base_profiles)); ok = false end
+    end
+    -- sat_default_off (a kind with pairs): { <from> = { <to> ... } }, the pairs whose DEFAULT
+    -- saturation is OFF (every other pair saturates by default); each a pair some profile lists
+    inst.sat_default_off = {}
+    if r.sat_default_off ~= nil then
+      if not k.pairs then
+        err_at(r, { "sat_default_off" }, "sat_default_off is for a kind with pairs (a conversion); kind " .. k.name .. " has none"); ok = false
+      else
+        local listed = {}
+        for _, L in pairs(inst.legal) do for _, pr in ipairs(L.pairs or {}) do listed[pr[1] .. ">" .. pr[2]] = true end end
+        for _, s in ipairs(sorted_keys(r.sat_default_off)) do
+          for _, d in ipairs(type(r.sat_default_off[s]) == "table" and r.sat_default_off[s] or {}) do
+            if not listed[tostring(s) .. ">" .. tostring(d)] then
+              err_at(r, { "sat_default_off", s }, string.format("sat_default_off: %s -> %s is not a legal pair on any profile", tostring(s), tostring(d))); ok = false
+            else inst.sat_default_off[#inst.sat_default_off + 1] = { s, d } end
+          end
+        end
+      end
     end
     for _, rr in ipairs(r.rules or {}) do
       local cr = check_rule(r, { "rules" }, rr, { kind = k.name, tiles = k.tiles, axes = k.axes_scope })

@@ -117,6 +117,8 @@ class Plan:
         """{dst: the full source} where dst may be that very tile, else None."""
         srcs = (self.inst.kind["in_place"] or {}).get("dst", [])
         full = "full" if "full" in srcs else (srcs[0] if srcs else None)
+        if full and self.inst.kind.get("converts") and tup.dtype_of("dst")["bytes"] != tup.dtype_of(tup.role(full))["bytes"]:
+            return None  # a conversion is in place only between dtypes of one size
         return {"dst": tup.role(full)} if full else None
 
     def layout_arena(self, tup, ops, same_as=None):
@@ -132,7 +134,10 @@ class Plan:
             size = tup.dtype_of(name)["bytes"] * (1 if d.get("scalar") else d["rows"] * d["cols"])
             off = roundup(off + size + GAP, 64)
         for a, b in (same_as or {}).items():
+            dtype = ops[a]["dtype"] if a in ops else None
             ops[a] = dict(ops[b])  # the very same tile: same data, dtype, layout, shape and valid region
+            if self.inst.kind.get("converts") and dtype is not None:
+                ops[a]["dtype"] = dtype  # a conversion's: its own dtype, of the same size
         return off
 
     def legal_cases(self, tup):
@@ -164,7 +169,9 @@ class Plan:
         for out, srcs in (k["in_place"] or {}).items():
             for role in srcs:
                 src = tup.role(role)
-                if out not in tup.ops or tup.layouts[out] != tup.layouts[src] or tup.dtype_of(out) != tup.dtype_of(src):
+                same = (tup.dtype_of(out)["bytes"] == tup.dtype_of(src)["bytes"] if k.get("converts")
+                        else tup.dtype_of(out) == tup.dtype_of(src))
+                if out not in tup.ops or tup.layouts[out] != tup.layouts[src] or not same:
                     continue  # this tuple's output cannot be the very tile of its source
                 narrow = role == "narrow"
                 # a narrow source that is dst's tile has dst's shape: one block wide in mode 2
@@ -263,6 +270,22 @@ class Plan:
                     out.append(m)
         return out + self.double_faults(tup, base_index, base, out)
 
+    def param_mutations(self, tup, base_index, base):
+        """The rejections of a runtime parameter's values alone (a value outside its domain, a value
+        this tuple's dtypes do not take)."""
+        out = []
+        for name in tup.entry["operands"]:
+            d = base["ops"].get(name)
+            if d is None or not d.get("param"):
+                continue
+            n = len(self.model.params[self.inst.kind["operands"][name]["param"]]["values"])
+            for v in (n, -1, 0x7FFFFFFF) + tuple(range(n)):
+                if v != d["value"]:
+                    m = self.rejection(tup, base_index, base, [(name, "value", v)])
+                    if m:
+                        out.append(m)
+        return out
+
     def rejection(self, tup, base_index, base, changes):
         """The mutation applying `changes` [(operand, field, value)] to case `base`, or None if
         the call is still legal."""
@@ -304,13 +327,17 @@ def plan(inst, p):
     pl = Plan(inst, p)
     kind = kinds.of(inst)
     entries, tuples = [entry_ctx(inst, p, e) for e in inst.entries(p)], []
+    # a kind may test some tuples lighter (kind.light(tup): its own cases, rejections of the runtime
+    # parameters only), e.g. a conversion's other modes, which run the same kernel
+    light = getattr(kind, "light", None)
     for t in inst.tuples[p]:
-        cases = pl.legal_cases(t)
+        few = light and light(pl, t)
+        cases = few if few else pl.legal_cases(t)
         # mutations start from a case with padding; an instruction rule may leave only others
         base = next((i for i, c in enumerate(cases) if c["label"].startswith("valid<tile")), 0 if cases else None)
         if base is None:
             raise no_test_shape(inst, p, t, pl.skipped)
-        muts = pl.mutations(t, base, cases[base])
+        muts = pl.param_mutations(t, base, cases[base]) if few else pl.mutations(t, base, cases[base])
         dt = t.dtype_of(kind.MAIN_OPERAND)
         tuples.append({
             "ident": t.ident(), "cname": t.ident().replace(".", "_"), "name": f"{p}.{inst.name}.{t.ident()}",
@@ -349,7 +376,9 @@ def casts(inst, operands, kernel=False):
         if od["param"]:
             return f"({inst.model.params[od['param']]['c_type']})*(const int32_t *)a[{i}]"
         return f"(const pto_tile *)a[{i}]" if od["tile"] else f"a[{i}]"
-    return ", ".join(arg(i, o) for i, o in enumerate(operands) if not (kernel and inst.kind["operands"][o]["param"]))
+    takes = inst.kind.get("param_args")  # its kernels take the parameters too
+    return ", ".join(arg(i, o) for i, o in enumerate(operands)
+                     if not (kernel and inst.kind["operands"][o]["param"] and not takes))
 
 
 def no_test_shape(inst, p, tup, skipped):

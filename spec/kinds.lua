@@ -521,3 +521,24 @@ kind {
   kernel = "{T}",
   rules = { valid_as_dst("src0"), valid_as_dst("src1"), mask_rules("mask", "dst") },
 }
+
+-- TCVT: dst[i,j] = src[i,j] converted to dst's dtype (docs/contract.md, TCVT): rounded by the
+-- pto_round mode, saturated or wrapped by the pto_sat mode (DEFAULT: the pair's own). The legal
+-- sets list (src, dst) pairs (pairs), and round and sat are axes whose values the verifier checks
+-- (ODD only where a spec leaves it); one kernel per pair takes both as arguments (param_args).
+kind {
+  name = "convert",
+  converts = true,   -- may list the conversion-only dtypes (spec/dtypes.lua)
+  pairs = { from = "S", to = "D" },
+  param_args = true,
+  math_fn = "cvt",   -- math = "cvt(src)": runtime/common/pto_cvt.h, as the contract defines it
+  doc = "dst[i,j] = src[i,j] converted to dst's dtype over dst's valid region: rounded by round (NONE = RINT), "
+     .. "saturated or wrapped by sat (DEFAULT: the pair's own); src has dst's valid region.",
+  entries = { { form = "main", operands = { "dst", "src", "round", "sat" } } },
+  operands = { dst = tile("out", "D"), src = tile("in", "S"), round = { param = "round", io = "in" },
+               sat = { param = "sat", io = "in" } },
+  axes = { { name = "round", derive = "param", of = "round" }, { name = "sat", derive = "param", of = "sat" } },
+  in_place = { dst = { "src" } }, -- the very same tile: only where both dtypes have one size
+  kernel = "{D}_{S}",
+  rules = { valid_as_dst("src") },
+}

@@ -171,4 +171,13 @@ PLAIN_UNSIGNED_OPS(u16, uint16_t, uint16_t)
 PLAIN_SIGNED_OPS(i8, int8_t, uint8_t)
 PLAIN_UNSIGNED_OPS(u8, uint8_t, uint8_t)
 
+/* TCVT's plain loop calls the conversion core itself, as plain__cvt_<routine> (its formats spelled
+ * out): one call per element, no vectorising path. */
+#include "pto/pto_types.h" /* pto_round, pto_sat */
+#define PTO(name) plain_##name
+#define PTO_(name) PLAIN_##name
+#include "../../runtime/common/pto_cvt.h"
+#undef PTO
+#undef PTO_
+
 #endif

@@ -28,6 +28,12 @@ A kind module provides:
                     the benchmark's analytic lower bound (gen/lowerbound.py)
   MEMCPY_TARGET     the benchmark's target for its f32 cpu kernels: {"ratio": r, "shapes": (...)},
                     kernel <= r x a memcpy of the streamed bytes at those shapes (bench/report.py)
+Optional:
+  light(plan, tup)  a tuple's own legal cases, tested with the rejections of its runtime parameters
+                    only, or None for the full plan (gen/testplan.py; TCVT's modes share a kernel)
+  bench_variant(tup)
+                    which tuples ninja bench times, and the variant label each is filed under (None:
+                    not timed) instead of gen/benchplan.py's variant()
 Modules whose names start with _ are shared helpers, not kinds.
 """
 import importlib

@@ -226,6 +226,39 @@ void pto_a2a3_vunary(pto_a2a3_op op, pto_dtype dt, void *dst, const void *src, u
     elementwise(op, dt, dst, src, NULL, NULL, repeat, blk, rep);
 }
 
+/* vconv: each active lane converted from sd to dd (sim_convert); a repeat has E = 256 / the wider
+ * element's bytes lanes, so the narrower operand's repeat spans fewer blocks. */
+void pto_a2a3_vconv(pto_dtype dd, pto_dtype sd, pto_round round, pto_sat sat, void *dst, const void *src,
+                    uint32_t repeat, uint32_t dst_blk, uint32_t src_blk, uint32_t dst_rep, uint32_t src_rep)
+{
+    static uint64_t reg[MAX_LANES];
+    const pto_a2a3_op op = PTO_A2A3_OP_VCONV;
+    operand d, s;
+    lanes g;
+    uint64_t r;
+    uint32_t l;
+    if ((unsigned)dd >= sizeof elem_bytes || (unsigned)sd >= sizeof elem_bytes) {
+        fault(op, PTO_A2A3_HW_ARG, NULL, "dtype", (uint64_t)((unsigned)dd >= sizeof elem_bytes ? dd : sd), "a pto_dtype");
+        return;
+    }
+    if ((unsigned)round > (unsigned)PTO_ROUND_ODD || (sat != PTO_SAT_ON && sat != PTO_SAT_OFF)) {
+        fault(op, PTO_A2A3_HW_ARG, NULL, "rounding or saturation mode", (uint64_t)((unsigned)round > (unsigned)PTO_ROUND_ODD ? (unsigned)round : (unsigned)sat),
+              "a pto_round, and PTO_SAT_ON or PTO_SAT_OFF");
+        return;
+    }
+    if (check_flags(op) || mask_lanes(op, elem_bytes[dd] > elem_bytes[sd] ? elem_bytes[dd] : elem_bytes[sd], repeat, &g)) return;
+    d = opnd("dst", dst, elem_bytes[dd], dst_blk, dst_rep);
+    s = opnd("src", src, elem_bytes[sd], src_blk, src_rep);
+    if (check_operand(op, &d, &g) || check_operand(op, &s, &g)) return;
+    for (r = 0; r < g.repeats; r++) { /* a repeat reads all its lanes, then writes */
+        for (l = 0; l < g.E; l++)
+            if (lane_on(&g, r, l)) reg[l] = load64(lane_addr(&s, r, l), s.eb);
+        for (l = 0; l < g.E; l++)
+            if (lane_on(&g, r, l)) store64(lane_addr(&d, r, l), d.eb, sim_convert(dd, sd, reg[l], (unsigned)round, (unsigned)sat));
+    }
+    issued(op, g.repeats);
+}
+
 void pto_a2a3_vector_dup(unsigned bits, void *dst, uint32_t value, uint32_t repeat, uint32_t dst_blk, uint32_t dst_rep)
 {
     const pto_a2a3_op op = PTO_A2A3_OP_VECTOR_DUP;

@@ -242,6 +242,37 @@ static void elementwise(pto_a5_op op, pto_dtype dt, pto_a5_vreg *dst, const pto_
     issued(op, 1);
 }
 
+/* vcvt: lane l of src (sd's width) converted to lane l of dst (dd's width) by sim_convert, for the
+ * lanes pg (made for the wider width) has on; dst's other lanes are zero. */
+void pto_a5_vcvt(pto_dtype dd, pto_dtype sd, pto_round round, pto_sat sat, pto_a5_vreg *dst, const pto_a5_vreg *src,
+                 const pto_a5_preg *pg)
+{
+    const pto_a5_op op = PTO_A5_OP_VCVT;
+    pto_a5_vreg r;
+    unsigned db, sb, wide;
+    uint32_t l;
+    if ((unsigned)dd >= sizeof elem_bytes || (unsigned)sd >= sizeof elem_bytes || elem_bytes[dd] > 4 || elem_bytes[sd] > 4) {
+        fault(op, PTO_A5_HW_ARG, NULL, "dtype", (uint64_t)((unsigned)dd >= sizeof elem_bytes || elem_bytes[dd] > 4 ? dd : sd),
+              "a pto_dtype of 1, 2 or 4 bytes");
+        return;
+    }
+    if ((unsigned)round > (unsigned)PTO_ROUND_ODD || (sat != PTO_SAT_ON && sat != PTO_SAT_OFF)) {
+        fault(op, PTO_A5_HW_ARG, NULL, "rounding or saturation mode", (uint64_t)((unsigned)round > (unsigned)PTO_ROUND_ODD ? (unsigned)round : (unsigned)sat),
+              "a pto_round, and PTO_SAT_ON or PTO_SAT_OFF");
+        return;
+    }
+    db = elem_bytes[dd];
+    sb = elem_bytes[sd];
+    wide = db > sb ? db : sb;
+    if (check_pred(op, "pg", pg, wide)) return;
+    for (l = 0; l < VL / db; l++) lane_set(&r, db, l, 0);
+    for (l = 0; l < VL / wide; l++)
+        if (pred_on(pg, wide, l))
+            lane_set(&r, db, l, (uint32_t)sim_convert(dd, sd, lane_get(src, sb, l), (unsigned)round, (unsigned)sat));
+    copy_reg(dst, &r); /* dst may be src */
+    issued(op, 1);
+}
+
 void pto_a5_vbinary(pto_a5_op op, pto_dtype dt, pto_a5_vreg *dst, const pto_a5_vreg *a, const pto_a5_vreg *b,
                        const pto_a5_preg *pg, pto_a5_mode mode)
 {

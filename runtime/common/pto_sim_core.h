@@ -142,6 +142,41 @@ static void store(uintptr_t a, unsigned bytes, uint32_t v)
     for (b = 0; b < bytes; b++) p[b] = (unsigned char)(v >> (8 * b));
 }
 
+/* the scalar unit's: up to 8 bytes (TCVT's i64) */
+static uint64_t load64(uintptr_t a, unsigned bytes)
+{
+    const unsigned char *p = (const unsigned char *)a;
+    uint64_t v = 0;
+    unsigned b;
+    for (b = 0; b < bytes; b++) v |= (uint64_t)p[b] << (8 * b);
+    return v;
+}
+
+static void store64(uintptr_t a, unsigned bytes, uint64_t v)
+{
+    unsigned char *p = (unsigned char *)a;
+    unsigned b;
+    for (b = 0; b < bytes; b++) p[b] = (unsigned char)(v >> (8 * b));
+}
+
+/* TCVT's conversion of one element (pto_<profile>_cvt.h, the contract) between any two dtypes of
+ * the table, chosen at run time: the conversion instructions' element operation. sat is ON or OFF. */
+typedef struct { unsigned is_float, a, b, c; } sim_format;
+#define SIM_FORMAT_FLOAT(eb, fb, finite) { 1u, eb, fb, finite }
+#define SIM_FORMAT_INT(bits, sgn) { 0u, bits, sgn, 0u }
+#define SIM_FORMAT_ROW(name, dtype, cls, ...) SIM_FORMAT_##cls(__VA_ARGS__),
+static const sim_format sim_formats[] = { PTO_(FORMATS)(SIM_FORMAT_ROW) };
+#undef SIM_FORMAT_ROW
+
+static uint64_t sim_convert(pto_dtype dd, pto_dtype sd, uint64_t x, unsigned round, unsigned sat)
+{
+    const sim_format *d = &sim_formats[dd], *s = &sim_formats[sd];
+    if (s->is_float && d->is_float) return PTO(_cvt_f2f)(x, s->a, s->b, s->c, d->a, d->b, d->c, round, sat);
+    if (s->is_float) return PTO(_cvt_f2i)(x, s->a, s->b, s->c, d->a, d->b, round, sat);
+    if (d->is_float) return PTO(_cvt_i2f)(x, s->a, s->b, d->a, d->b, d->c, round, sat);
+    return PTO(_cvt_i2i)(x, s->a, s->b, d->a, d->b, round, sat);
+}
+
 static int in_ub(uintptr_t lo, uintptr_t hi) /* [lo, hi) */
 {
     return lo >= (uintptr_t)ub && hi <= (uintptr_t)ub + sizeof ub && lo <= hi;
@@ -450,7 +485,7 @@ static int check_scalar(uintptr_t a, unsigned bytes, int is_store)
     {                                                                      \
         if (check_scalar((uintptr_t)addr, w / 8, 0)) return 0;             \
         sim.stats.scalar_loads++;                                          \
-        return (uint##w##_t)load((uintptr_t)addr, w / 8);                  \
+        return (uint##w##_t)load64((uintptr_t)addr, w / 8);                \
     }                                                                      \
                                                                            \
     void PTO(sst_b##w)(void *addr, uint##w##_t value)                      \
@@ -458,7 +493,7 @@ static int check_scalar(uintptr_t a, unsigned bytes, int is_store)
         if (check_scalar((uintptr_t)addr, w / 8, 1)) return;               \
         sim.stats.scalar_stores++;                                         \
         su.scalar_written = 1;                                             \
-        store((uintptr_t)addr, w / 8, value);                              \
+        store64((uintptr_t)addr, w / 8, value);                            \
     }
 SIM_SCALAR_WIDTHS(SIM_SCALAR_ACCESS)
 #undef SIM_SCALAR_ACCESS

@@ -37,9 +37,11 @@ static uint64_t tile_bytes(const pto_tile *t)
     return (uint64_t)t->rows * t->cols * elem_bytes[t->dtype];
 }
 
-static int same_tile(const pto_tile *a, const pto_tile *b)
+/* retype: a conversion's dst may be its source with another dtype of the same size */
+static int same_tile(const pto_tile *a, const pto_tile *b, int retype)
 {
-    return a->data == b->data && a->dtype == b->dtype && a->blayout == b->blayout && a->slayout == b->slayout
+    return a->data == b->data && (a->dtype == b->dtype || (retype && elem_bytes[a->dtype] == elem_bytes[b->dtype]))
+        && a->blayout == b->blayout && a->slayout == b->slayout
         && a->rows == b->rows && a->cols == b->cols && a->valid_rows == b->valid_rows && a->valid_cols == b->valid_cols;
 }
 
@@ -190,7 +192,7 @@ pto_status PTO(_verify)(const PTO(entry) *e, const void *const *args, uint16_t *
             if (!(a0 < b1 && b0 < a1)) continue;
             if (e->op[i].io == PTO_(IO_OUT) && e->op[j].io == PTO_(IO_IN))
                 for (s = 0; s < PTO_(MAX_SLOTS); s++)
-                    if ((e->op[i].in_place >> s & 1u) && slot_op[s] == j && same_tile(a, b)) allowed = 1;
+                    if ((e->op[i].in_place >> s & 1u) && slot_op[s] == j && same_tile(a, b, e->retype)) allowed = 1;
             if (!allowed) return PTO_ERR_ALIAS;
         }
     }

@@ -266,6 +266,22 @@ PTO_CPU_AVX2 static inline __m128i pto_cpu__avx2_round_bf16(__m256 x)
         _mm256_storeu_ps(x, pto_cpu__avx2_cvt_##name(pto_cpu__avx2_round_##name(_mm256_loadu_ps(x)))); \
     }
 PTO_CPU_HALFS(PTO_CPU__AVX2_HALF)
+/* TCVT's saturating narrowing of f32 to f16 (max, the largest f16 as f32 bits, 0x477fe000) or bf16
+ * (0x7f7f0000): a finite value of a larger magnitude becomes +-max first, so it gives +-max, not
+ * inf; infinities and NaNs go through as they are. 8 elements from unaligned f32 bits. */
+#define PTO_CPU__AVX2_NARROW_SAT(name, max)                                                      \
+    PTO_CPU_AVX2 static inline void pto_cpu__avx2_narrow_sat_##name(uint16_t *to, const float *from) \
+    {                                                                                            \
+        const __m256i u = _mm256_loadu_si256((const __m256i *)(const void *)from);                \
+        const __m256i a = _mm256_and_si256(u, _mm256_set1_epi32(0x7fffffff));                    \
+        const __m256i big = _mm256_and_si256(_mm256_cmpgt_epi32(a, _mm256_set1_epi32(max)),       \
+                                             _mm256_cmpgt_epi32(_mm256_set1_epi32(0x7f800000), a)); \
+        const __m256i c = _mm256_or_si256(_mm256_andnot_si256(_mm256_set1_epi32(0x7fffffff), u), _mm256_set1_epi32(max)); \
+        _mm_storeu_si128((__m128i *)(void *)to,                                                  \
+                         pto_cpu__avx2_round_##name(_mm256_castsi256_ps(_mm256_blendv_epi8(u, c, big)))); \
+    }
+PTO_CPU__AVX2_NARROW_SAT(f16, 0x477fe000)
+PTO_CPU__AVX2_NARROW_SAT(bf16, 0x7f7f0000)
 /* row-expand mode 2: a 32-byte block, as one vector */
 PTO_CPU_AVX2 static inline void pto_cpu__avx2_repeat_block(void *to, const void *from)
 {
@@ -362,6 +378,20 @@ PTO_CPU_AVX512 static inline __mmask16 pto_cpu__avx512_lanes(size_t n) { return 
         _mm512_storeu_ps(x, pto_cpu__avx512_cvt_##name(pto_cpu__avx512_round_##name(_mm512_loadu_ps(x)))); \
     }
 PTO_CPU_HALFS(PTO_CPU__AVX512_HALF)
+/* pto_cpu__avx2_narrow_sat_<name> on 16 elements */
+#define PTO_CPU__AVX512_NARROW_SAT(name, max)                                                    \
+    PTO_CPU_AVX512 static inline void pto_cpu__avx512_narrow_sat_##name(uint16_t *to, const float *from) \
+    {                                                                                            \
+        const __m512i u = _mm512_loadu_si512((const void *)from);                               \
+        const __m512i a = _mm512_and_si512(u, _mm512_set1_epi32(0x7fffffff));                    \
+        const __mmask16 big = _mm512_cmpgt_epi32_mask(a, _mm512_set1_epi32(max))                 \
+                              & _mm512_cmpgt_epi32_mask(_mm512_set1_epi32(0x7f800000), a);      \
+        const __m512i c = _mm512_or_si512(_mm512_andnot_si512(_mm512_set1_epi32(0x7fffffff), u), _mm512_set1_epi32(max)); \
+        _mm256_storeu_si256((__m256i *)(void *)to,                                               \
+                            pto_cpu__avx512_round_##name(_mm512_castsi512_ps(_mm512_mask_mov_epi32(u, big, c)))); \
+    }
+PTO_CPU__AVX512_NARROW_SAT(f16, 0x477fe000)
+PTO_CPU__AVX512_NARROW_SAT(bf16, 0x7f7f0000)
 /* row-expand mode 2: a 32-byte block, twice over in one vector */
 PTO_CPU_AVX512 static inline void pto_cpu__avx512_repeat_block(void *to, const void *from)
 {

@@ -1,4 +1,4 @@
 -- target: kinds.lua
 -- replace:   in_place = { dst = { "src" } },\n  kernel = "{T}",\n  scalar_unit = true, --
 -- with:   inplace = { dst = { "src" } },\n  kernel = "{T}",\n  scalar_unit = true, --
--- expect: spec/kinds.lua:53: kind: unknown field 'inplace'; allowed: axes, converts, doc, entries, in_place, kernel, math_fn, name, operands, reduce, role_layouts, roles, rules, scalar_tile, scalar_unit, static_rules
+-- expect: spec/kinds.lua:53: kind: unknown field 'inplace'; allowed: axes, converts, doc, entries, in_place, kernel, math_fn, name, operands, pairs, param_args, reduce, role_layouts, roles, rules, scalar_tile, scalar_unit, static_rules

@@ -2,4 +2,4 @@
 -- replace:   legal = {
 -- with:   legall = {
 -- expect: spec/isa/tmaxs.lua:4: instruction: missing field 'legal'
--- expect: spec/isa/tmaxs.lua:10: instruction: unknown field 'legall'; allowed: family, forms, kind, legal, math, name, operand_use, rules, summary
+-- expect: spec/isa/tmaxs.lua:10: instruction: unknown field 'legall'; allowed: family, forms, kind, legal, math, name, operand_use, rules, sat_default_off, summary

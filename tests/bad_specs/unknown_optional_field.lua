@@ -1,4 +1,4 @@
 -- target: isa/trowargmax.lua
 -- replace:   operand_use = {
 -- with:   operand_uses = {
--- expect: spec/isa/trowargmax.lua:10: instruction: unknown field 'operand_uses'; allowed: family, forms, kind, legal, math, name, operand_use, rules, summary
+-- expect: spec/isa/trowargmax.lua:10: instruction: unknown field 'operand_uses'; allowed: family, forms, kind, legal, math, name, operand_use, rules, sat_default_off, summary

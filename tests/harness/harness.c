@@ -212,6 +212,7 @@ static void setup(run *r, const h_tuple *t, const h_case *c, int fill_inputs)
         rng += (uint64_t)r->total * H_RAND_STEP;
     }
     make_tiles(r, r->base, r->tile);
+    if (c->fill == H_FILL_CVT) h_cvt_target((pto_dtype)c->op[0].dtype); /* a conversion's dst: its target */
     for (op = 0; op < t->n_ops; op++) {
         const h_operand *o = &c->op[op];
         if (!fill_inputs || !o->present) continue;

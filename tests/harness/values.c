@@ -131,6 +131,80 @@ static uint64_t order_sensitive(pto_dtype dt, uint64_t r, uint32_t row)
     return ref_from_double(dt, r & 1 ? -x : x);
 }
 
+static pto_dtype cvt_target = PTO_F32;
+void h_cvt_target(pto_dtype dst) { cvt_target = dst; }
+
+/* bits below a precision: 0, half, half + 1, half - 1, 1, all ones, random (n >= 1 bits) */
+static uint64_t low_pattern(unsigned n, uint64_t r)
+{
+    const uint64_t all = n >= 64 ? ~0ull : (1ull << n) - 1, half = 1ull << (n - 1);
+    switch (r % 7) {
+    case 0: return 0;
+    case 1: return half;
+    case 2: return (half + 1) & all;
+    case 3: return half - 1;
+    case 4: return 1;
+    case 5: return all;
+    default: return (r >> 3) & all;
+    }
+}
+
+/* H_FILL_CVT (values.h): a value of s aimed at d, r a random number */
+static uint64_t cvt_value(pto_dtype s, pto_dtype d, uint64_t r)
+{
+    const ref_format *fs = ref_fmt(s), *fd = ref_fmt(d);
+    const unsigned sw = 8 * fs->bytes, dw = 8 * fd->bytes;
+    const uint64_t sign = (r >> 60) & 1;
+    const uint64_t q = r >> 4;
+    if (fs->is_float && fd->is_float && fs->frac_bits > fd->frac_bits) { /* narrowing: ties at d's precision */
+        const int sbias = (1 << (fs->exp_bits - 1)) - 1, dbias = (1 << (fd->exp_bits - 1)) - 1;
+        const int lo = 1 - dbias - fd->frac_bits - 2, hi = dbias + 1 + (fd->finite ? 1 : 0);
+        int e = lo + (int)(q % (uint64_t)(hi - lo + 1));
+        const unsigned drop = (unsigned)(fs->frac_bits - fd->frac_bits);
+        uint64_t top = (q >> 8) & ((1ull << fd->frac_bits) - 1), frac;
+        if ((q >> 30) % 4 == 0) top = (1ull << fd->frac_bits) - 1; /* the top of a binade: rounds up into the next */
+        if (e < 1 - sbias) e = 1 - sbias;
+        if (e > sbias) e = sbias;
+        frac = (top << drop) | low_pattern(drop, q >> 32);
+        return (sign << (sw - 1)) | ((uint64_t)(e + sbias) << fs->frac_bits) | frac;
+    }
+    if (fs->is_float && (!fd->is_float || s == d)) { /* to an integer, or to an integral value */
+        static const double edges[] = { 0, 1, 2, 3, 7, 127, 128, 255, 256, 32767, 32768, 65504, 65535, 65536,
+                                        2147483647.0, 2147483648.0, 4294967295.0, 4294967296.0, 8388608.0, 16777216.0,
+                                        9223372036854775807.0, 18446744073709551616.0 };
+        static const double fracs[] = { 0, 0.25, 0.5, 0.75, -0.25, -0.5, -0.75, 1.5, 2.5, -1.5 };
+        double x = edges[q % (sizeof edges / sizeof edges[0])] + fracs[(q >> 8) % (sizeof fracs / sizeof fracs[0])];
+        uint64_t b;
+        if ((q >> 16) % 3 == 0) x = (double)((q >> 20) % 64) + fracs[(q >> 8) % 4]; /* small numbers */
+        b = ref_from_double(s, sign ? -x : x);
+        if ((q >> 40) % 4 == 0) { /* a neighbour of the value, one or two ulps away */
+            const uint64_t mask = sw == 64 ? ~0ull : (1ull << sw) - 1;
+            b = (b + ((q >> 44) & 1 ? 1 : (uint64_t)-1) * (1 + ((q >> 45) & 1))) & mask;
+        }
+        return b;
+    }
+    if (!fs->is_float && fd->is_float) { /* an integer to a float: ties at d's precision */
+        /* len: the magnitude's bits (a signed source's below its sign bit; its minimum is a class) */
+        const unsigned p = (unsigned)fd->frac_bits + 1, len = 1 + (unsigned)(q % (fs->is_signed ? sw - 1 : sw));
+        uint64_t m;
+        if (len <= p) m = (1ull << (len - 1)) | ((q >> 8) & ((1ull << (len - 1)) - 1));
+        else {
+            uint64_t top = (1ull << (p - 1)) | ((q >> 8) & ((1ull << (p - 1)) - 1));
+            if ((q >> 30) % 4 == 0) top = (1ull << p) - 1;
+            m = (top << (len - p)) | low_pattern(len - p, q >> 32);
+        }
+        if (fs->is_signed && sign) return ref_from_int(s, -(int64_t)m);
+        return sw == 64 ? m : m & ((1ull << sw) - 1);
+    }
+    if (!fs->is_float && !fd->is_float) { /* integers near d's range ends */
+        const int64_t dmax = fd->is_signed ? (int64_t)(~0ull >> (65 - dw)) : (dw == 64 ? -1 : (int64_t)((1ull << dw) - 1));
+        const int64_t dmin = fd->is_signed ? -dmax - 1 : 0;
+        const int64_t at[] = { 0, dmax, dmin, -1, 1 };
+        return ref_from_int(s, (int64_t)((uint64_t)at[q % 5] + (q >> 8) % 5 - 2)); /* wraps, no overflow */
+    }
+    return (r >> 8) & (sw == 64 ? ~0ull : (1ull << sw) - 1); /* widening floats: random bits */
+}
+
 uint64_t h_value(pto_dtype dt, int fill, uint64_t *rng, size_t k, size_t offset, uint32_t row, uint32_t col)
 {
     const ref_format *f = ref_fmt(dt);
@@ -138,6 +212,11 @@ uint64_t h_value(pto_dtype dt, int fill, uint64_t *rng, size_t k, size_t offset,
     size_t n = h_classes(dt, &cls);
     uint64_t r = h_rand(rng), m = f->bytes == 8 ? ~0ull : (1ull << (8 * f->bytes)) - 1;
     if (fill == H_FILL_CLASSES) return cls[(k + offset) % n];
+    if (fill == H_FILL_CVT) { /* a quarter the source's classes and random bits, the rest aimed at the target */
+        if ((r & 7) == 0) return cls[(r >> 8) % n];
+        if ((r & 7) == 1) return (r >> 16) & m;
+        return cvt_value(dt, cvt_target, r);
+    }
     if (fill == H_FILL_EXTREMES) return extreme(dt, r, row, col);
     if (fill == H_FILL_ORDER) return order_sensitive(dt, r, row);
     if (fill == H_FILL_TIES) {

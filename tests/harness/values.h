@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include "pto/pto_types.h"
 
-enum { H_FILL_RANDOM, H_FILL_CLASSES, H_FILL_TIES, H_FILL_EXTREMES, H_FILL_ORDER };
+enum { H_FILL_RANDOM, H_FILL_CLASSES, H_FILL_TIES, H_FILL_EXTREMES, H_FILL_ORDER, H_FILL_CVT };
 
 /* splitmix64: each draw adds H_RAND_STEP to the state, so n draws can be skipped by adding n of it */
 #define H_RAND_STEP 0x9e3779b97f4a7c15ull
@@ -31,5 +31,13 @@ size_t h_classes(pto_dtype dt, const uint64_t **out);
  * rows are within 2^-5 of 1, so products round differently and stay finite over long rows. Signs
  * are random. Integers get random bits (their sums and products wrap alike in every order). */
 uint64_t h_value(pto_dtype dt, int fill, uint64_t *rng, size_t k, size_t offset, uint32_t row, uint32_t col);
+/* H_FILL_CVT gives a conversion's source values aimed at its destination, the dtype set here (the
+ * harness sets dst's before it fills): for a float destination, values whose bits below its
+ * precision are 0, a half unit, a half unit and a bit either side, one bit or all ones, at every
+ * exponent of its range, its subnormals and just past its largest; for an integer destination,
+ * the integers near 0, its range's ends, 2^15, 2^16, 2^31, 2^32 and 2^63 plus a fraction of 0,
+ * 1/4, 1/2 or 3/4 (floats) or plus -2 .. 2 (integers); every source's value classes and random
+ * bits too. Round-to-integral (f32 -> f32) gets the integers' values. */
+void h_cvt_target(pto_dtype dst);
 
 #endif

@@ -922,9 +922,55 @@ static void without_a_handler_a_fault_traps(void **state)
     expect_trap(repeat_256);
 }
 
+/* vconv: TCVT's conversion per active lane; a repeat of E = 256 / the wider element's bytes lanes
+ * (f32 -> f16: 64 lanes, the f16 side stepping 4 blocks a repeat); the modes as arguments. */
+static void vconv_converts_by_the_contract(void **state)
+{
+    uint16_t *h = (uint16_t *)(void *)(ub + 4096);
+    int32_t *w = (int32_t *)(void *)(ub + 8192);
+    int i;
+    (void)state;
+    for (i = 0; i < 130; i++) f32[i] = (float)i + 0.5f;
+    f32[129] = 70000.0f;
+    pto_a2a3_set_mask_count();
+    pto_a2a3_set_vector_mask(0, 130);
+    pto_a2a3_vconv(PTO_F16, PTO_F32, PTO_ROUND_RINT, PTO_SAT_ON, h, f32, 0, 1, 1, 4, 8);
+    assert_int_equal(h[0], 0x3800);   /* 0.5 */
+    assert_int_equal(h[1], 0x3e00);   /* 1.5 */
+    assert_int_equal(h[129], 0x7bff); /* 70000 saturates to 65504 */
+    assert_int_equal(h[130], 0);      /* past the count: untouched */
+    assert_int_equal(stats().repeats, 3);
+    pto_a2a3_vconv(PTO_I32, PTO_F32, PTO_ROUND_RINT, PTO_SAT_ON, w, f32, 0, 1, 1, 8, 8);
+    assert_int_equal(w[0], 0);        /* 0.5: ties to even */
+    assert_int_equal(w[1], 2);        /* 1.5 */
+    assert_int_equal(w[2], 2);        /* 2.5 */
+    pto_a2a3_vconv(PTO_I32, PTO_F32, PTO_ROUND_ROUND, PTO_SAT_ON, w, f32, 0, 1, 1, 8, 8);
+    assert_int_equal(w[2], 3);        /* ties away from zero */
+    pto_a2a3_set_vector_mask(0, 4);
+    f32[0] = -40000.0f;
+    pto_a2a3_vconv(PTO_I16, PTO_F32, PTO_ROUND_TRUNC, PTO_SAT_OFF, h, f32, 0, 1, 1, 4, 8);
+    assert_int_equal(h[0], (uint16_t)(-40000 & 0xffff)); /* OFF: the low bits */
+    assert_int_equal(stats().faults, 0);
+    pto_a2a3_set_mask_norm();
+    pto_a2a3_set_vector_mask(~(uint64_t)0, ~(uint64_t)0);
+}
+
+static void vconv_rules(void **state)
+{
+    uint16_t *h = (uint16_t *)(void *)(ub + 4096);
+    (void)state;
+    EXPECT_FAULT(PTO_A2A3_HW_ARG, pto_a2a3_vconv(PTO_F16, PTO_F32, (pto_round)7, PTO_SAT_ON, h, f32, 1, 1, 1, 4, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_ARG, pto_a2a3_vconv(PTO_F16, PTO_F32, PTO_ROUND_RINT, PTO_SAT_DEFAULT, h, f32, 1, 1, 1, 4, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_ARG, pto_a2a3_vconv((pto_dtype)99, PTO_F32, PTO_ROUND_RINT, PTO_SAT_ON, h, f32, 1, 1, 1, 4, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_ALIGN, pto_a2a3_vconv(PTO_F16, PTO_F32, PTO_ROUND_RINT, PTO_SAT_ON, h + 1, f32, 1, 1, 1, 4, 8));
+    EXPECT_FAULT(PTO_A2A3_HW_REPEAT, pto_a2a3_vconv(PTO_F16, PTO_F32, PTO_ROUND_RINT, PTO_SAT_ON, h, f32, 256, 1, 1, 4, 8));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup(vconv_converts_by_the_contract, setup),
+        cmocka_unit_test_setup(vconv_rules, setup),
         cmocka_unit_test_setup(sizes, setup),
         cmocka_unit_test_setup(norm_mode_repeats_and_counts, setup),
         cmocka_unit_test_setup(counter_mode_covers_exactly_the_count, setup),

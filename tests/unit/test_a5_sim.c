@@ -756,9 +756,39 @@ static void without_a_handler_a_fault_traps(void **state)
     expect_trap(misaligned_store);
 }
 
+/* vcvt: lane l of one dtype's register to lane l of another's, under a predicate of the wider
+ * width; dst's other lanes zero. */
+static void vcvt_converts_by_the_contract(void **state)
+{
+    pto_a5_vreg x, y;
+    pto_a5_preg p32, p16;
+    uint32_t n = 64, m = 3;
+    uint16_t hv;
+    (void)state;
+    f32[0] = 1.5f;
+    f32[1] = -2.5f;
+    f32[2] = 1e9f;
+    pto_a5_plt(32, &p32, &n);
+    pto_a5_vlds(32, &x, f32, 0, PTO_A5_DIST_NORM, &p32);
+    pto_a5_vcvt(PTO_I16, PTO_F32, PTO_ROUND_RINT, PTO_SAT_ON, &y, &x, &p32);
+    memcpy(&hv, y.bytes, 2);
+    assert_int_equal(hv, 2);
+    memcpy(&hv, y.bytes + 2, 2);
+    assert_int_equal(hv, (uint16_t)-2);
+    memcpy(&hv, y.bytes + 4, 2);
+    assert_int_equal(hv, 0x7fff);     /* saturates */
+    memcpy(&hv, y.bytes + 128, 2);
+    assert_int_equal(hv, 0);          /* lane 64 of the i16 register: past the 64 converted */
+    pto_a5_plt(16, &p16, &m);
+    EXPECT_FAULT(PTO_A5_HW_PREDICATE, pto_a5_vcvt(PTO_I16, PTO_F32, PTO_ROUND_RINT, PTO_SAT_ON, &y, &x, &p16));
+    EXPECT_FAULT(PTO_A5_HW_ARG, pto_a5_vcvt(PTO_I64, PTO_F32, PTO_ROUND_RINT, PTO_SAT_ON, &y, &x, &p32));
+    EXPECT_FAULT(PTO_A5_HW_ARG, pto_a5_vcvt(PTO_I16, PTO_F32, PTO_ROUND_RINT, PTO_SAT_DEFAULT, &y, &x, &p32));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup(vcvt_converts_by_the_contract, setup),
         cmocka_unit_test_setup(plt_counts_down_the_remaining_elements, setup),
         cmocka_unit_test_setup(loads_and_stores, setup),
         cmocka_unit_test_setup(arithmetic_zeroing_and_merging, setup),

@@ -91,6 +91,14 @@ struct bfloat16_t {
     }
 };
 
+// fp8 (TCVT's endpoints only): OCP E4M3FN and E5M2, stored as their bits (TCVT converts them)
+struct float8_e4m3_t {
+    uint8_t bits;
+};
+struct float8_e5m2_t {
+    uint8_t bits;
+};
+
 // pipes and events: accepted, no-ops on the cpu
 typedef int pipe_t;
 typedef int event_t;

@@ -33,6 +33,9 @@ template <> struct dtype_of<int16_t> { static constexpr pto_dtype value = PTO_I1
 template <> struct dtype_of<uint16_t> { static constexpr pto_dtype value = PTO_U16; };
 template <> struct dtype_of<int8_t> { static constexpr pto_dtype value = PTO_I8; };
 template <> struct dtype_of<uint8_t> { static constexpr pto_dtype value = PTO_U8; };
+template <> struct dtype_of<int64_t> { static constexpr pto_dtype value = PTO_I64; };           // TCVT only
+template <> struct dtype_of<float8_e4m3_t> { static constexpr pto_dtype value = PTO_F8E4M3; }; // TCVT only
+template <> struct dtype_of<float8_e5m2_t> { static constexpr pto_dtype value = PTO_F8E5M2; }; // TCVT only
 
 template <typename T, typename... Ts> constexpr bool one_of() { return (std::is_same<T, Ts>::value || ...); }
 

@@ -1,0 +1,4 @@
+-- target: isa/tmaxs.lua
+-- replace:   kind = "elementwise_scalar",
+-- with:   kind = "elementwise_scalar", sat_default_off = { f32 = { "f16" } },
+-- expect: spec/isa/tmaxs.lua:7: sat_default_off is for a kind with pairs (a conversion); kind elementwise_scalar has none
