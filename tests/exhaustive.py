@@ -49,7 +49,9 @@ KEEP = 1000  # failed inputs kept per slice in a result file (all are counted)
 # (built by ninja, hashed to know a result is still valid); inputs: how many the function has
 Target = namedtuple("Target", "name command inputs")
 MATH_FNS = ("exp", "log", "sqrt", "rsqrt", "recip")  # correctly rounded, tests/math/test_math.c: docs/math.md
-TARGETS = [Target(fn, [f"build/tests/math/test_{fn}", "--all", "{k}", "{n}"], 1 << 32) for fn in MATH_FNS]  # every f32 input
+TCVT_SOURCES = ("f32", "i32", "u32")  # TCVT's 32-bit sources: every pair from each, tests/unit/test_cpu_tcvt.c
+TARGETS = [Target(fn, [f"build/tests/math/test_{fn}", "--all", "{k}", "{n}"], 1 << 32) for fn in MATH_FNS] \
+    + [Target(f"tcvt-{s}", ["build/tests/unit/test_cpu_tcvt", "--all", "{k}", "{n}", s], 1 << 32) for s in TCVT_SOURCES]
 
 FAIL = re.compile(r"FAIL (\S+) (\S+) 0x([0-9a-fA-F]+) got 0x([0-9a-fA-F]+) want 0x([0-9a-fA-F]+)")
 LAST = re.compile(r"(\S+) (\S+) shard (\d+)/(\d+): (\d+) inputs, (\d+) failed")

@@ -194,28 +194,60 @@ static void wide_sources_random(void **state)
     }
 }
 
-/* --all K N (1-based, tests/exhaustive.py's protocol): every 32-bit input i with i % N == K - 1,
- * for each pair with a 32-bit source */
+/* a line `FAIL tcvt S->D/<round>/<sat> 0x<input> got 0x<bits> want 0x<bits>` (tests/exhaustive.py's
+ * protocol: the pair, mode and saturation in its dtype field); 1 if x is right for pr */
+static int all_check(const pair *pr, const char *name, uint64_t x)
+{
+    uint64_t got, want;
+    unsigned mode, sat;
+    if (check(pr, x, &got, &want, &mode, &sat)) return 1;
+    printf("FAIL tcvt %s/%s/%s 0x%08llx got 0x%llx want 0x%llx\n", name, round_names[mode], sat == PTO_SAT_ON ? "on" : "off",
+           (unsigned long long)x, (unsigned long long)got, (unsigned long long)want);
+    return 0;
+}
+
+static void pair_name(const pair *pr, char *name, size_t size)
+{
+    snprintf(name, size, "%s->%s", format(pr->s)->name, format(pr->d)->name);
+}
+
+/* --all K N [S | S->D] (1-based, tests/exhaustive.py's protocol): every 32-bit input i with
+ * i % N == K - 1 for every pair from source dtype S (one long target per 32-bit source), ending
+ * with `tcvt S->* shard K/N: <inputs> inputs, <failed> failed`; or for the one pair S->D, or (no
+ * S) for each pair with a 32-bit source, a line `tcvt S->D shard K/N: ...` each */
 static int all_inputs(unsigned k, unsigned n, const char *only)
 {
     size_t i;
     int failed_any = 0;
+    char name[32];
+    uint64_t x;
+    if (only && !strstr(only, "->")) {
+        size_t mine[N_PAIRS], n_mine = 0;
+        unsigned long checked = 0, failed = 0;
+        for (i = 0; i < N_PAIRS; i++)
+            if (src_bits(&pairs[i]) == 32 && strcmp(format(pairs[i].s)->name, only) == 0) mine[n_mine++] = i;
+        if (n_mine == 0) {
+            fprintf(stderr, "--all: '%s' is no 32-bit source dtype\n", only);
+            return 2;
+        }
+        for (x = k - 1; x < (1ull << 32); x += n) {
+            checked++;
+            for (i = 0; i < n_mine; i++) {
+                pair_name(&pairs[mine[i]], name, sizeof name);
+                failed += !all_check(&pairs[mine[i]], name, x);
+            }
+        }
+        printf("tcvt %s->* shard %u/%u: %lu inputs, %lu failed\n", only, k, n, checked, failed);
+        return failed != 0;
+    }
     for (i = 0; i < N_PAIRS; i++) {
         const pair *pr = &pairs[i];
         unsigned long checked = 0, failed = 0;
-        char name[32];
-        uint64_t x;
-        snprintf(name, sizeof name, "%s->%s", format(pr->s)->name, format(pr->d)->name);
+        pair_name(pr, name, sizeof name);
         if (src_bits(pr) != 32 || (only && strcmp(only, name) != 0)) continue;
         for (x = k - 1; x < (1ull << 32); x += n) {
-            uint64_t got, want;
-            unsigned mode, sat;
             checked++;
-            if (!check(pr, x, &got, &want, &mode, &sat)) {
-                failed++;
-                printf("FAIL tcvt %s 0x%08llx got 0x%llx want 0x%llx (round %s, sat %s)\n", name, (unsigned long long)x,
-                       (unsigned long long)got, (unsigned long long)want, round_names[mode], sat == PTO_SAT_ON ? "on" : "off");
-            }
+            failed += !all_check(pr, name, x);
         }
         printf("tcvt %s shard %u/%u: %lu inputs, %lu failed\n", name, k, n, checked, failed);
         fflush(stdout);
@@ -241,7 +273,7 @@ int main(int argc, char **argv)
     if ((argc == 4 || argc == 5) && strcmp(argv[1], "--all") == 0) {
         const unsigned n = (unsigned)strtoul(argv[3], NULL, 10), k = (unsigned)strtoul(argv[2], NULL, 10);
         if (k == 0 || k > n) {
-            fprintf(stderr, "usage: %s --all K N [S->D] (1 <= K <= N)\n", argv[0]);
+            fprintf(stderr, "usage: %s --all K N [S | S->D] (1 <= K <= N)\n", argv[0]);
             return 2;
         }
         return all_inputs(k, n, argc == 5 ? argv[4] : NULL);
