@@ -492,13 +492,16 @@ def first_of_kind(model, p):
     return sorted(first.values())
 
 
-def valgrind_every(model, binary):
-    """ninja test's memcheck step for a conformance program: VALGRIND_EVERY, times one more per
-    VALGRIND_TUPLES tuples of its instruction on its profile (TCVT's 700 cpu tuples: every 40th
-    case, 9 s instead of 26 for its three programs), so a kind's run costs about the same."""
+def valgrind_args(model, binary):
+    """ninja test's memcheck sample of a program: every VALGRIND_EVERY-th case of each tuple (a
+    unit test: its UNIT_EVERY), and of an instruction with more than VALGRIND_TUPLES tuples on
+    the profile every n-th tuple only (PTOGEN_TUPLES, TCVT's 700 cpu tuples: every 5th; each of
+    its tuples ran at least a case and a rejection, 38 s of its three programs' memcheck runs)."""
     p, name = os.path.basename(os.path.dirname(binary)), os.path.basename(binary)[len("test_"):]
     tuples = next((len(i.tuples.get(p, [])) for i in model.instructions if i.name == name), 0)
-    return VALGRIND_EVERY * max(1, -(-tuples // VALGRIND_TUPLES))
+    every = unit_every(binary, "valgrind", VALGRIND_EVERY)
+    step = -(-tuples // VALGRIND_TUPLES)
+    return f"--valgrind --env PTOGEN_EVERY={every}" + (f" --env PTOGEN_TUPLES={step}" if step > 1 else "")
 
 
 def valgrind_ci(model):
@@ -524,8 +527,7 @@ def test_edges(w, early, model, bins, sanitized, fuzzers, checked):
     firsts = valgrind_ci(model)
     under_valgrind = [b for b in bins if "/unit/" in b or b in firsts]
     valgrind = [r for b in under_valgrind
-                for r in jobs.runs(b, "valgrind", f"--valgrind --env PTOGEN_EVERY={unit_every(b, 'valgrind', valgrind_every(model, b))}",
-                                   rank=2, one_variant=True)]
+                for r in jobs.runs(b, "valgrind", valgrind_args(model, b), rank=2, one_variant=True)]
     fuzz = [jobs.add(f"build/results/{os.path.relpath(f, 'build')}.json", f, rank=0) for f in fuzzers]
     # the generator tests in two parts: those on scratch specs do not rerun after a spec edit
     scratch_deps = sorted(glob.glob("gen/*") + glob.glob("templates/**/*.j2", recursive=True)

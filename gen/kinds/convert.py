@@ -228,14 +228,14 @@ def bench_variant(tup):
 
 def light(plan, tup):
     """Every mode but RINT with the pair's default saturation runs the same kernel with other
-    arguments: the conversion fills and the value classes at two shapes (one padded), and the
-    rejections of the parameters; RINT/DEFAULT gets every shape (None: the full plan)."""
+    arguments: the value classes at their shape and the conversion fill on a padded tile, and the
+    rejections of the parameters; RINT/DEFAULT gets every shape and fill (None: the full plan)."""
     if primary(tup):
         return None
     E, B = plan.E_B(tup.dtype_of(MAIN_OPERAND))
     cases = []
     for n, (label, vr, vc, extra) in enumerate(test_shapes(E, B, T.N_CLASSES_MAX)):
-        if label in ("classes", "valid<tile"):
-            for fill in ("H_FILL_CVT", "H_FILL_CLASSES"):
-                cases.append(plan.shape_case(tup, n, label, vr, vc, extra, fill, 1000 + len(cases)))
+        fill = {"classes": "H_FILL_CLASSES", "valid<tile": "H_FILL_CVT"}.get(label)
+        if fill:
+            cases.append(plan.shape_case(tup, n, label, vr, vc, extra, fill, 1000 + len(cases)))
     return [c for c in cases if c]

@@ -392,13 +392,22 @@ static size_t first_of(size_t *turn, size_t step, size_t n)
     return k;
 }
 
-static size_t case_turn, mutation_turn;
+static size_t case_turn, mutation_turn, case_tuple_turn, mutation_tuple_turn;
+
+/* PTOGEN_TUPLES=K (ninja test's memcheck run of an instruction with hundreds of tuples, TCVT's
+ * modes and saturations of each pair: one kernel) runs the tests of every K-th tuple, in the
+ * program's order, and reports the others skipped */
+static void skip_unless_chosen(size_t *turn)
+{
+    if ((*turn)++ % env_count("PTOGEN_TUPLES") != 0) skip();
+}
 
 /* PTOGEN_DEPTH=N (ninja conformance) reruns every random case with N-1 further seeds. */
 void h_run_cases(const h_tuple *t, const h_case *cases, size_t n)
 {
     unsigned rounds = env_count("PTOGEN_DEPTH"), r;
     size_t step = h_every(), k, runs = 0;
+    skip_unless_chosen(&case_tuple_turn);
     for (k = first_of(&case_turn, step, n); k < n; k += step) {
         h_case c = cases[k];
         for (r = 0; r < (c.fill == H_FILL_CLASSES ? 1u : rounds); r++) {
@@ -434,6 +443,7 @@ static void apply(h_case *c, const h_change *ch)
 void h_run_mutations(const h_tuple *t, const h_case *cases, const h_mutation *m, size_t n)
 {
     size_t step = h_every(), k, runs = 0;
+    skip_unless_chosen(&mutation_tuple_turn);
     for (k = first_of(&mutation_turn, step, n); k < n; k += step, runs++) {
         h_case c = cases[m[k].base];
         run r;
