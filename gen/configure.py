@@ -539,7 +539,8 @@ def test_edges(w, early, model, bins, sanitized, fuzzers, checked):
     libs = [f"build/{p}/{n}.o" for p in outputs.kernel_profiles(model) for n in library_names(model, p)]
     gen = [jobs.add("build/results/gen-scratch.json", deps=" ".join(scratch_deps), args="--gen scratch", rank=-2),
            jobs.add("build/results/gen-checkout.json", args="--gen checkout", rank=-3,
-                    deps=" ".join(scratch_deps + sorted(glob.glob("spec/isa/*.lua")) + ["gen", "tests/golden/legality.txt"] + libs
+                    deps=" ".join(scratch_deps + sorted(glob.glob("spec/isa/*.lua")) + sorted(glob.glob("docs/*.md"))  # test_docs reads them
+                                  + ["gen", "tests/golden/legality.txt"] + libs
                                   + [t.command[0] for t in exhaustive.TARGETS])),  # a sample of each long target
            jobs.add("build/results/golden.json", args="--golden", rank=-1,  # golden files of this checkout and of the fixtures
                     deps=" ".join(["gen", "docs/instructions.md"] + sorted(glob.glob("tests/golden/*")) + scratch_deps))]
