@@ -45,4 +45,14 @@ static inline int pto_cpu__isa(void)
 static inline int pto_cpu__isa(void) { return PTO_CPU_ISA_BASELINE; }
 #endif
 
+/* Before a kernel's element loop: a tile the loop writes overlaps a tile it reads only as the very
+ * same tile (the verifier's alias rule), so no iteration reads what another writes, and gcc need
+ * not version each row's loop on a run-time overlap test (TADD f32 on a padded 60x100 tile ran at
+ * 1.25 times its plain loop with the test, 0.75 without). Clang has no such pragma. */
+#if defined(__GNUC__) && !defined(__clang__)
+#define PTO_CPU__NO_ALIAS _Pragma("GCC ivdep")
+#else
+#define PTO_CPU__NO_ALIAS
+#endif
+
 #endif /* PTO_CPU_DISPATCH_H */
