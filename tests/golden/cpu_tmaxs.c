@@ -94,6 +94,7 @@ static void pto_cpu_tmaxs_bf16__baseline(const pto_tile *dst, const pto_tile *sr
     for (i = 0; i < rows; i++) {
         uint16_t *drow = d + i * ds;
         const uint16_t *srow = s + i * ss;
+        PTO_CPU__NO_ALIAS
         for (j = 0; j < cols; j++) {
             const uint16_t v_src = (srow[j]);
             drow[j] = (pto_cpu__max_bf16(v_src, v_scalar));
@@ -120,6 +121,7 @@ PTO_CPU_AVX2 PTO_CPU__BODY static void pto_cpu_tmaxs_bf16__avx2(const pto_tile *
     for (i = 0; i < rows; i++) {
         uint16_t *drow = d + i * ds;
         const uint16_t *srow = s + i * ss;
+        PTO_CPU__NO_ALIAS
         for (j = 0; j < cols; j++) {
             const uint16_t v_src = (srow[j]);
             drow[j] = (pto_cpu__max_bf16(v_src, v_scalar));
@@ -145,6 +147,7 @@ PTO_CPU_AVX512 PTO_CPU__BODY static void pto_cpu_tmaxs_bf16__avx512(const pto_ti
     for (i = 0; i < rows; i++) {
         uint16_t *drow = d + i * ds;
         const uint16_t *srow = s + i * ss;
+        PTO_CPU__NO_ALIAS
         for (j = 0; j < cols; j++) {
             const uint16_t v_src = (srow[j]);
             drow[j] = (pto_cpu__max_bf16(v_src, v_scalar));
@@ -183,6 +186,7 @@ static void pto_cpu_tmaxs_f16__baseline(const pto_tile *dst, const pto_tile *src
     for (i = 0; i < rows; i++) {
         uint16_t *drow = d + i * ds;
         const uint16_t *srow = s + i * ss;
+        PTO_CPU__NO_ALIAS
         for (j = 0; j < cols; j++) {
             const uint16_t v_src = (srow[j]);
             drow[j] = (pto_cpu__max_f16(v_src, v_scalar));
@@ -209,6 +213,7 @@ PTO_CPU_AVX2 PTO_CPU__BODY static void pto_cpu_tmaxs_f16__avx2(const pto_tile *d
     for (i = 0; i < rows; i++) {
         uint16_t *drow = d + i * ds;
         const uint16_t *srow = s + i * ss;
+        PTO_CPU__NO_ALIAS
         for (j = 0; j < cols; j++) {
             const uint16_t v_src = (srow[j]);
             drow[j] = (pto_cpu__max_f16(v_src, v_scalar));
@@ -234,6 +239,7 @@ PTO_CPU_AVX512 PTO_CPU__BODY static void pto_cpu_tmaxs_f16__avx512(const pto_til
     for (i = 0; i < rows; i++) {
         uint16_t *drow = d + i * ds;
         const uint16_t *srow = s + i * ss;
+        PTO_CPU__NO_ALIAS
         for (j = 0; j < cols; j++) {
             const uint16_t v_src = (srow[j]);
             drow[j] = (pto_cpu__max_f16(v_src, v_scalar));
@@ -272,6 +278,7 @@ static void pto_cpu_tmaxs_f32__baseline(const pto_tile *dst, const pto_tile *src
     for (i = 0; i < rows; i++) {
         float *drow = d + i * ds;
         const float *srow = s + i * ss;
+        PTO_CPU__NO_ALIAS
         for (j = 0; j < cols; j++) {
             const float v_src = (srow[j]);
             drow[j] = (pto_cpu__max_f(v_src, v_scalar));
@@ -298,6 +305,7 @@ PTO_CPU_AVX2 PTO_CPU__BODY static void pto_cpu_tmaxs_f32__avx2(const pto_tile *d
     for (i = 0; i < rows; i++) {
         float *drow = d + i * ds;
         const float *srow = s + i * ss;
+        PTO_CPU__NO_ALIAS
         for (j = 0; j < cols; j++) {
             const float v_src = (srow[j]);
             drow[j] = (pto_cpu__x86_max_f(v_src, v_scalar));
@@ -323,6 +331,7 @@ PTO_CPU_AVX512 PTO_CPU__BODY static void pto_cpu_tmaxs_f32__avx512(const pto_til
     for (i = 0; i < rows; i++) {
         float *drow = d + i * ds;
         const float *srow = s + i * ss;
+        PTO_CPU__NO_ALIAS
         for (j = 0; j < cols; j++) {
             const float v_src = (srow[j]);
             drow[j] = (pto_cpu__x86_max_f(v_src, v_scalar));
@@ -361,6 +370,7 @@ static void pto_cpu_tmaxs_i16__baseline(const pto_tile *dst, const pto_tile *src
     for (i = 0; i < rows; i++) {
         int16_t *drow = d + i * ds;
         const int16_t *srow = s + i * ss;
+        PTO_CPU__NO_ALIAS
         for (j = 0; j < cols; j++) {
             const int16_t v_src = (srow[j]);
             drow[j] = (pto_cpu__max_i16(v_src, v_scalar));
@@ -387,6 +397,7 @@ PTO_CPU_AVX2 PTO_CPU__BODY static void pto_cpu_tmaxs_i16__avx2(const pto_tile *d
     for (i = 0; i < rows; i++) {
         int16_t *drow = d + i * ds;
         const int16_t *srow = s + i * ss;
+        PTO_CPU__NO_ALIAS
         for (j = 0; j < cols; j++) {
             const int16_t v_src = (srow[j]);
             drow[j] = (pto_cpu__max_i16(v_src, v_scalar));
@@ -412,6 +423,7 @@ PTO_CPU_AVX512 PTO_CPU__BODY static void pto_cpu_tmaxs_i16__avx512(const pto_til
     for (i = 0; i < rows; i++) {
         int16_t *drow = d + i * ds;
         const int16_t *srow = s + i * ss;
+        PTO_CPU__NO_ALIAS
         for (j = 0; j < cols; j++) {
             const int16_t v_src = (srow[j]);
             drow[j] = (pto_cpu__max_i16(v_src, v_scalar));
@@ -450,6 +462,7 @@ static void pto_cpu_tmaxs_i32__baseline(const pto_tile *dst, const pto_tile *src
     for (i = 0; i < rows; i++) {
         int32_t *drow = d + i * ds;
         const int32_t *srow = s + i * ss;
+        PTO_CPU__NO_ALIAS
         for (j = 0; j < cols; j++) {
             const int32_t v_src = (srow[j]);
             drow[j] = (pto_cpu__max_i32(v_src, v_scalar));
@@ -476,6 +489,7 @@ PTO_CPU_AVX2 PTO_CPU__BODY static void pto_cpu_tmaxs_i32__avx2(const pto_tile *d
     for (i = 0; i < rows; i++) {
         int32_t *drow = d + i * ds;
         const int32_t *srow = s + i * ss;
+        PTO_CPU__NO_ALIAS
         for (j = 0; j < cols; j++) {
             const int32_t v_src = (srow[j]);
             drow[j] = (pto_cpu__max_i32(v_src, v_scalar));
@@ -501,6 +515,7 @@ PTO_CPU_AVX512 PTO_CPU__BODY static void pto_cpu_tmaxs_i32__avx512(const pto_til
     for (i = 0; i < rows; i++) {
         int32_t *drow = d + i * ds;
         const int32_t *srow = s + i * ss;
+        PTO_CPU__NO_ALIAS
         for (j = 0; j < cols; j++) {
             const int32_t v_src = (srow[j]);
             drow[j] = (pto_cpu__max_i32(v_src, v_scalar));
@@ -539,6 +554,7 @@ static void pto_cpu_tmaxs_i8__baseline(const pto_tile *dst, const pto_tile *src,
     for (i = 0; i < rows; i++) {
         int8_t *drow = d + i * ds;
         const int8_t *srow = s + i * ss;
+        PTO_CPU__NO_ALIAS
         for (j = 0; j < cols; j++) {
             const int8_t v_src = (srow[j]);
             drow[j] = (pto_cpu__max_i8(v_src, v_scalar));
@@ -565,6 +581,7 @@ PTO_CPU_AVX2 PTO_CPU__BODY static void pto_cpu_tmaxs_i8__avx2(const pto_tile *ds
     for (i = 0; i < rows; i++) {
         int8_t *drow = d + i * ds;
         const int8_t *srow = s + i * ss;
+        PTO_CPU__NO_ALIAS
         for (j = 0; j < cols; j++) {
             const int8_t v_src = (srow[j]);
             drow[j] = (pto_cpu__max_i8(v_src, v_scalar));
@@ -590,6 +607,7 @@ PTO_CPU_AVX512 PTO_CPU__BODY static void pto_cpu_tmaxs_i8__avx512(const pto_tile
     for (i = 0; i < rows; i++) {
         int8_t *drow = d + i * ds;
         const int8_t *srow = s + i * ss;
+        PTO_CPU__NO_ALIAS
         for (j = 0; j < cols; j++) {
             const int8_t v_src = (srow[j]);
             drow[j] = (pto_cpu__max_i8(v_src, v_scalar));
@@ -628,6 +646,7 @@ static void pto_cpu_tmaxs_u16__baseline(const pto_tile *dst, const pto_tile *src
     for (i = 0; i < rows; i++) {
         uint16_t *drow = d + i * ds;
         const uint16_t *srow = s + i * ss;
+        PTO_CPU__NO_ALIAS
         for (j = 0; j < cols; j++) {
             const uint16_t v_src = (srow[j]);
             drow[j] = (pto_cpu__max_u16(v_src, v_scalar));
@@ -654,6 +673,7 @@ PTO_CPU_AVX2 PTO_CPU__BODY static void pto_cpu_tmaxs_u16__avx2(const pto_tile *d
     for (i = 0; i < rows; i++) {
         uint16_t *drow = d + i * ds;
         const uint16_t *srow = s + i * ss;
+        PTO_CPU__NO_ALIAS
         for (j = 0; j < cols; j++) {
             const uint16_t v_src = (srow[j]);
             drow[j] = (pto_cpu__max_u16(v_src, v_scalar));
@@ -679,6 +699,7 @@ PTO_CPU_AVX512 PTO_CPU__BODY static void pto_cpu_tmaxs_u16__avx512(const pto_til
     for (i = 0; i < rows; i++) {
         uint16_t *drow = d + i * ds;
         const uint16_t *srow = s + i * ss;
+        PTO_CPU__NO_ALIAS
         for (j = 0; j < cols; j++) {
             const uint16_t v_src = (srow[j]);
             drow[j] = (pto_cpu__max_u16(v_src, v_scalar));
@@ -717,6 +738,7 @@ static void pto_cpu_tmaxs_u32__baseline(const pto_tile *dst, const pto_tile *src
     for (i = 0; i < rows; i++) {
         uint32_t *drow = d + i * ds;
         const uint32_t *srow = s + i * ss;
+        PTO_CPU__NO_ALIAS
         for (j = 0; j < cols; j++) {
             const uint32_t v_src = (srow[j]);
             drow[j] = (pto_cpu__max_u32(v_src, v_scalar));
@@ -743,6 +765,7 @@ PTO_CPU_AVX2 PTO_CPU__BODY static void pto_cpu_tmaxs_u32__avx2(const pto_tile *d
     for (i = 0; i < rows; i++) {
         uint32_t *drow = d + i * ds;
         const uint32_t *srow = s + i * ss;
+        PTO_CPU__NO_ALIAS
         for (j = 0; j < cols; j++) {
             const uint32_t v_src = (srow[j]);
             drow[j] = (pto_cpu__max_u32(v_src, v_scalar));
@@ -768,6 +791,7 @@ PTO_CPU_AVX512 PTO_CPU__BODY static void pto_cpu_tmaxs_u32__avx512(const pto_til
     for (i = 0; i < rows; i++) {
         uint32_t *drow = d + i * ds;
         const uint32_t *srow = s + i * ss;
+        PTO_CPU__NO_ALIAS
         for (j = 0; j < cols; j++) {
             const uint32_t v_src = (srow[j]);
             drow[j] = (pto_cpu__max_u32(v_src, v_scalar));
@@ -806,6 +830,7 @@ static void pto_cpu_tmaxs_u8__baseline(const pto_tile *dst, const pto_tile *src,
     for (i = 0; i < rows; i++) {
         uint8_t *drow = d + i * ds;
         const uint8_t *srow = s + i * ss;
+        PTO_CPU__NO_ALIAS
         for (j = 0; j < cols; j++) {
             const uint8_t v_src = (srow[j]);
             drow[j] = (pto_cpu__max_u8(v_src, v_scalar));
@@ -832,6 +857,7 @@ PTO_CPU_AVX2 PTO_CPU__BODY static void pto_cpu_tmaxs_u8__avx2(const pto_tile *ds
     for (i = 0; i < rows; i++) {
         uint8_t *drow = d + i * ds;
         const uint8_t *srow = s + i * ss;
+        PTO_CPU__NO_ALIAS
         for (j = 0; j < cols; j++) {
             const uint8_t v_src = (srow[j]);
             drow[j] = (pto_cpu__max_u8(v_src, v_scalar));
@@ -857,6 +883,7 @@ PTO_CPU_AVX512 PTO_CPU__BODY static void pto_cpu_tmaxs_u8__avx512(const pto_tile
     for (i = 0; i < rows; i++) {
         uint8_t *drow = d + i * ds;
         const uint8_t *srow = s + i * ss;
+        PTO_CPU__NO_ALIAS
         for (j = 0; j < cols; j++) {
             const uint8_t v_src = (srow[j]);
             drow[j] = (pto_cpu__max_u8(v_src, v_scalar));
