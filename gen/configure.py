@@ -59,8 +59,9 @@ SAN_KERNEL_FLAGS = FUZZ_FLAGS.replace("-O1", "-O0")
 FUZZ_LINK = "-fsanitize=fuzzer,address,undefined"
 FUZZ_LONG_SECONDS = 300   # per kernel profile in ninja fuzz, with a corpus kept in build/fuzz/
 # ninja test's memcheck runs: every VALGRIND_EVERY-th legal case and rejected call of each tuple
-# (PTOGEN_EVERY, tests/harness/harness.c), a tuple's first case one place further than the last's
-# (8: every tuple still runs under memcheck; ninja valgrind runs every case)
+# (PTOGEN_EVERY, tests/harness/harness.c), a tuple's first case one place further than the last's;
+# of an instruction with more than VALGRIND_TUPLES tuples on a profile, every n-th tuple only
+# (valgrind_args); ninja valgrind runs every case
 VALGRIND_EVERY = 8
 VALGRIND_TUPLES = 160
 # ninja test runs a cpu program under memcheck once, with the variant its dispatcher picks there

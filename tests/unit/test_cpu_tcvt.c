@@ -223,19 +223,20 @@ static int all_inputs(unsigned k, unsigned n, const char *only)
     uint64_t x;
     if (only && !strstr(only, "->")) {
         size_t mine[N_PAIRS], n_mine = 0;
+        char names[N_PAIRS][32];
         unsigned long checked = 0, failed = 0;
         for (i = 0; i < N_PAIRS; i++)
-            if (src_bits(&pairs[i]) == 32 && strcmp(format(pairs[i].s)->name, only) == 0) mine[n_mine++] = i;
+            if (src_bits(&pairs[i]) == 32 && strcmp(format(pairs[i].s)->name, only) == 0) {
+                pair_name(&pairs[i], names[n_mine], sizeof names[n_mine]);
+                mine[n_mine++] = i;
+            }
         if (n_mine == 0) {
             fprintf(stderr, "--all: '%s' is no 32-bit source dtype\n", only);
             return 2;
         }
         for (x = k - 1; x < (1ull << 32); x += n) {
             checked++;
-            for (i = 0; i < n_mine; i++) {
-                pair_name(&pairs[mine[i]], name, sizeof name);
-                failed += !all_check(&pairs[mine[i]], name, x);
-            }
+            for (i = 0; i < n_mine; i++) failed += !all_check(&pairs[mine[i]], names[i], x);
         }
         printf("tcvt %s->* shard %u/%u: %lu inputs, %lu failed\n", only, k, n, checked, failed);
         return failed != 0;
