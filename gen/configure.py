@@ -206,12 +206,18 @@ def main():
     clang_sample = []  # those ninja test waits for
     insts = {i.name for i in model.instructions}
     release_pch = pch(w, "release", os.environ.get("CC", "gcc"), "$cflags $kflags")
+    w.append("rule simd_calls\n  command = $python tests/simd_calls.py objdump $out $in\n"
+             "  description = SIMD-CALLS $in\n")
+    simd_checks = []  # the x86 variants' calls into baseline code (tests/simd_calls.py)
     for p in outputs.kernel_profiles(model):
         use, dep = release_pch if cpuisa.has_variants(model, p) else ("", "")
         for name in library_names(model, p):
             mine = (use, dep) if name in insts else ("", "")
             w.append(f"build build/{p}/{name}.o: cc out/{p}/{name}.c{mine[1]} {after(f'out/{p}/{name}.c')}\n"
                      f"  flags = $kflags -Iout/include{mine[0]}\n")
+            if name in insts and cpuisa.has_variants(model, p) and platform.machine() == "x86_64":
+                w.append(f"build build/{p}/{name}.simd: simd_calls build/{p}/{name}.o | tests/simd_calls.py\n")
+                simd_checks.append(f"build/{p}/{name}.simd")
     for p in outputs.kernel_profiles(model):
         cross = outputs.cross_profile(model, p)
         for inst in model.instructions_on(p):
@@ -251,7 +257,7 @@ def main():
     bench, bench_bins = bench_edges(model)
     w.append(bench)
     w.append(f"\nbuild all: phony gen {' '.join(bins + bench_bins + checks)}\n")
-    test_edges(w, early, model, bins, sanitized, fuzzers, checked + clang_sample)
+    test_edges(w, early, model, bins, sanitized, fuzzers, checked + clang_sample + simd_checks)
     w.append("build update-golden: golden | gen\n")
     w.append("default all\n")
     text = "".join("".join(x) if isinstance(x, list) else x for x in w)

@@ -188,9 +188,9 @@ static inline float PTO(_exp_f)(float a) { return pto__exp_to(a, PTO__EXP_F32); 
 static inline float PTO(_exp_f16)(float a) { return pto__exp_to(a, PTO__EXP_F16); }
 static inline float PTO(_exp_bf16)(float a) { return pto__exp_to(a, PTO__EXP_BF16); }
 /* the vectorising pass of the kernels: a NaN where the rounding is not settled (redone with the above) */
-static inline float PTO(_exp_fast_f)(float a) { return pto__exp_fast_to(a, PTO__EXP_F32); }
-static inline float PTO(_exp_fast_f16)(float a) { return pto__exp_fast_to(a, PTO__EXP_F16); }
-static inline float PTO(_exp_fast_bf16)(float a) { return pto__exp_fast_to(a, PTO__EXP_BF16); }
+PTO__EXP_INLINE float PTO(_exp_fast_f)(float a) { return pto__exp_fast_to(a, PTO__EXP_F32); }
+PTO__EXP_INLINE float PTO(_exp_fast_f16)(float a) { return pto__exp_fast_to(a, PTO__EXP_F16); }
+PTO__EXP_INLINE float PTO(_exp_fast_bf16)(float a) { return pto__exp_fast_to(a, PTO__EXP_BF16); }
 
 /* ln, sqrt and 1/sqrt the same way (pto_<profile>_math.h), and their vectorising passes */
 static inline float PTO(_log_f)(float a) { return pto__log_to(a, PTO__EXP_F32); }

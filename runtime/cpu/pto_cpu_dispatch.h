@@ -28,8 +28,17 @@
 
 /* An x86 variant's kernel body stays a function of its own: where the library's flags already
  * include its target (-march=native), gcc would inline it into the dispatching kernel, and gcc 12
- * leaves some of its loops scalar there (TROWEXPANDEXPDIF f32 mode 1 ran 6x slower natively). */
+ * leaves some of its loops scalar there (TROWEXPANDEXPDIF f32 mode 1 ran 6x slower natively).
+ * Without gcc's interprocedural register allocation in it: with it, gcc 12 calls a helper it
+ * compiled for the baseline (SSE) without a vzeroupper after the body's 256- and 512-bit code,
+ * and every SSE instruction then waits on the registers' dirty upper halves (about 200 ns a
+ * call here: TROWEXPANDEXPDIF f32 mode 2 on 16x16 ran at 7.4 times its plain loop). Clang
+ * places vzeroupper itself. */
+#if defined(__clang__)
 #define PTO_CPU__BODY __attribute__((noinline))
+#else
+#define PTO_CPU__BODY __attribute__((noinline, optimize("no-ipa-ra")))
+#endif
 
 /* The variant the kernels run, 0 until the first kernel call detects it (pto_cpu_dispatch.c):
  * the library's only state. Threads that detect at once store the same value. */
