@@ -27,10 +27,10 @@ local function vector_unit(ub_bytes, reserved_scratch_bytes)
 end
 
 -- The on-chip buffers a tile's location (pto_loc) names, with their capacity and the alignment a
--- tile's data needs there (bytes; DESIGN 4.3, upstream include/pto/common/buffer_limits.hpp for the
--- sizes): VEC is the unified buffer (the machine's ub_bytes and data_align_bytes), MAT L1, LEFT
--- L0A, RIGHT L0B, ACC L0C, BIAS the bias table. The verifier checks the alignment of every tile by
--- its location; capacity 0 with alignment 0 is host memory (the cpu: an element's natural alignment).
+-- tile's data needs there (bytes; DESIGN 4.3; the sizes are upstream's buffer_limits.hpp): VEC is
+-- the unified buffer (the machine's ub_bytes and data_align_bytes), MAT L1, LEFT L0A, RIGHT L0B,
+-- ACC L0C, BIAS the bias table. The verifier checks the alignment of every tile by its location;
+-- capacity 0 with alignment 0 is host memory (the cpu: an element's natural alignment).
 local function npu_buffers(ub_bytes, l0c_bytes, bias_bytes)
   return {
     VEC = { bytes = ub_bytes, align = 32 }, MAT = { bytes = 512 * 1024, align = 512 },
