@@ -15,6 +15,15 @@ import kinds  # noqa: E402 (each kind's memcpy target)
 LARGE = ("64x128", "128x256")
 LOOP_AT = 1.05             # kernel/loop up to this is "at" the loop: identical loops scatter +-5% on a shared VM
 HALF_PER_F32 = 2.0         # f16/bf16 ns per element <= 2x f32's, same instruction, variant and shape
+# The issues' targets for single instructions, in place of their kinds' memcpy targets: (name,
+# instructions, ratio key, bound, shapes) over the f32 rows. The math functions' plain loops call
+# the project's correctly rounded scalar function: 4x faster is what the vector lanes give; the
+# floating remainders divide word by word where one step in double cannot settle the quotient.
+INSTRUCTION_TARGETS = (
+    ("math functions (4x the scalar loop)", ("texp", "tlog", "tsqrt", "trsqrt", "trowexpandexpdif", "tcolexpandexpdif"),
+     "vs_loop", 0.25, ("128x256",)),
+    ("floating remainders", ("tfmod", "trem", "tfmods", "trems"), "vs_memcpy", 20.0, ("128x256",)),
+)
 
 
 def parse(text):
@@ -86,6 +95,11 @@ def targets(release, native):
         for (ratio, shapes), (names, group) in sorted(memcpy_groups(rows).items()):
             lines.append(check(f"{', '.join(names)}, f32, {' and '.join(shapes)}: kernel/memcpy <= {ratio}", group,
                                lambda r, ratio=ratio: r["vs_memcpy"] <= ratio, lambda r: r["vs_memcpy"]))
+        for name, instrs, ratio, bound, shapes in INSTRUCTION_TARGETS:
+            group = [r for r in rows if r["instr"] in instrs and r["dtype"] == "f32" and r["shape"] in shapes]
+            what = "kernel/loop" if ratio == "vs_loop" else "kernel/memcpy"
+            lines.append(check(f"{name}, {', '.join(instrs)}, f32, {' and '.join(shapes)}: {what} <= {bound}", group,
+                               lambda r, ratio=ratio, bound=bound: r[ratio] <= bound, lambda r, ratio=ratio: r[ratio]))
         lines.append(check(f"f16/bf16 ns per element <= {HALF_PER_F32}x f32's", half,
                            lambda r: r["vs_f32"] <= HALF_PER_F32, lambda r: r["vs_f32"]))
         lines.append("")
@@ -105,10 +119,11 @@ def native_check(release, native):
 def memcpy_groups(rows):
     """The f32 rows each kind's memcpy target covers (gen/kinds/<kind>.py MEMCPY_TARGET), grouped by
     target: {(ratio, shapes): (kind names, rows)}."""
-    groups = {}
+    groups, own = {}, {i for t in INSTRUCTION_TARGETS for i in t[1]}
     for r in rows:
         t = getattr(kinds.of({"name": r["kind"]}), "MEMCPY_TARGET", None)
-        if t and r["dtype"] == "f32" and r["shape"] in t["shapes"]:
+        if (t and r["dtype"] == "f32" and r["shape"] in t["shapes"] and r["instr"] not in own
+                and r["variant"] in t.get("variants", (r["variant"],))):
             names, group = groups.setdefault((t["ratio"], t["shapes"]), (set(), []))
             names.add(r["kind"])
             group.append(r)

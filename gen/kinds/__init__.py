@@ -27,7 +27,8 @@ A kind module provides:
   lower_bound(m, p, tup, vr, vc, storage_cols, E)
                     the benchmark's analytic lower bound (gen/lowerbound.py)
   MEMCPY_TARGET     the benchmark's target for its f32 cpu kernels: {"ratio": r, "shapes": (...)},
-                    kernel <= r x a memcpy of the streamed bytes at those shapes (bench/report.py)
+                    kernel <= r x a memcpy of the streamed bytes at those shapes (bench/report.py);
+                    "variants": (...) limits it to those bench variants
 Optional:
   light(plan, tup)  a tuple's own legal cases, tested with the rejections of its runtime parameters
                     only, or None for the full plan (gen/testplan.py; TCVT's modes share a kernel)

@@ -19,10 +19,11 @@ def element_ctx(inst, p, tup, prefix, convert_all):
     bits = not convert_all and cexpr.on_stored_bits(math, dt, inst.model.ops)
     k = dict(cexpr.dtype_c(dt, prefix, bits))
     k["math"] = cexpr.kernel_math(math, dt, prefix, bits, cexpr.format_names(inst.model.ops, dt, prefix))
-    # a float kernel's math with a slow path (exp, fmod, rem): first its vectorising form, a NaN where the slow one
-    # must redo it
+    # a float kernel's math with a slow path (exp, fmod, rem): first its vectorising form, PTO__REDO (k.redo tells)
+    # where the slow one must redo it
     k["fast_math"] = (cexpr.kernel_math(math, dt, prefix, bits, cexpr.format_names(inst.model.ops, dt, prefix, fast=True))
                       if not convert_all and dt["class"] == "float" and cexpr.has_fast(math, inst.model.ops) else "")
+    k["redo"] = f"{prefix}__redo"
     # scratch operands the element-wise kernels never need (a kind may pass one for other profiles')
     k["ignored"] = [o for o in tup.entry["operands"] if inst.kind["operands"][o]["io"] == "tmp"]
     return k

@@ -14,13 +14,15 @@ import testplan as T
 MAIN_OPERAND = "src"
 READER = "h_read_convert"  # tests/harness/kinds/
 IN_PLACE_FILL = "H_FILL_CVT"
-MEMCPY_TARGET = {"ratio": 1.5, "shapes": ("128x256",)}  # f32 <-> f16/bf16/i32 under RINT
+# f32 to f16/bf16/i32 under RINT (the bench's f32 rows; the widenings back are f16, bf16, i32 rows)
+MEMCPY_TARGET = {"ratio": 1.5, "shapes": ("128x256",), "variants": ("to_f16", "to_bf16", "to_i32")}
 
 
 def cpu_variants(inst, p, tup, k):
     """The x86 variants narrow f32 to f16 (F16C) and bf16 a vector at a time (pto_<p>_simd.h's
     block conversions, the same bits) and round f32 to an integer by the SSE4.1 instruction
-    (__builtin_rintf: nearest even, inline); the baseline compiles the portable C."""
+    (__builtin_rintf: nearest even, inline), or to i32 on AVX-512 by vcvtps2dq's own rounding;
+    the baseline compiles the portable C."""
     def specialise(v, kv):
         if v["x86"] and k["rint"]:  # roundps for the float -> integer rounding
             s, d = tup.dtype_of("src"), tup.dtype_of("dst")
@@ -30,6 +32,8 @@ def cpu_variants(inst, p, tup, k):
             kv.update(wide=v["lanes"], widen_block=conv, widen_part=conv + "_part")
         if not v["x86"] or k["fast"] != "narrow":
             return
+        if k["D"] == "i32" and v["name"] == "avx512":  # vcvtps2dq with its own rounding, 16 at a time
+            kv.update(rint_i32=f"pto_{p}__avx512_rint_i32", wide=16)
         if k["D"] in ("f16", "bf16") and v["f16c"]:
             conv = f"pto_{p}__{v['name']}_narrow_{k['D']}"
             kv.update(wide=v["lanes"], narrow_block=conv, narrow_part=conv + "_part",
@@ -66,7 +70,7 @@ def element_ctx(inst, p, tup, prefix, convert_all):
         "d_bits": d["bits"], "s_bits": s["bits"], "same_size": d["bits"] == s["bits"],
         "routine": f"{prefix}__cvt_{routine[(cls(s), cls(d))]}", "s_fmt": fmt_args(s), "d_fmt": fmt_args(d),
         "sat_default": "PTO_SAT_OFF" if default_off(inst, tup) else "PTO_SAT_ON",
-        "fast": fast, "ignored": [], "D_enum": d["enum"], "S_enum": s["enum"],
+        "fast": fast, "rint_i32": "", "ignored": [], "D_enum": d["enum"], "S_enum": s["enum"],
         # a2a3's vconv: a repeat of 256 / the wider element's bytes lanes, each side's repeat stride in blocks
         "d_rep": 8 * d["bits"] // max(d["bits"], s["bits"]), "s_rep": 8 * s["bits"] // max(d["bits"], s["bits"]),
         # a5's vcvt: a chunk of VL / the wider element's bytes lanes, a predicate for each width

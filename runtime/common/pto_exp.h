@@ -28,6 +28,11 @@ static inline double pto__exp_double(uint64_t u) { union { double d; uint64_t u;
 static inline float pto__exp_float(uint32_t u) { union { float f; uint32_t u; } x; x.u = u; return x.f; }
 static inline uint32_t pto__exp_fbits(float f) { union { float f; uint32_t u; } x; x.f = f; return x.u; }
 
+/* What a vectorising form (pto__<fn>_fast_to, fmod's) returns where the full function must decide:
+ * a NaN no special case gives (they give 0x7fc00000 or a NaN input quieted; should one be this,
+ * the full function's redo gives it again). Either sign: fmod's keeps the dividend's. */
+#define PTO__REDO 0x7fffffffu
+
 /* The formats: precision p (significand bits), least normal exponent, largest exponent. */
 #define PTO__EXP_F32 24, -126, 127
 #define PTO__EXP_F16 11, -14, 15
@@ -196,17 +201,19 @@ static inline float pto__exp_to(float x, int p, int emin, int emax)
     return pto__exp_round_dd(pto__exp_dd((double)x), p, emin, emax);
 }
 
-/* The same where the fast evaluation settles the rounding, else a NaN (also for x outside
- * (-200, 100) or a NaN): branch-free, so loops over it vectorise; a caller redoes its NaN
- * results with pto__exp_to. */
+/* The same where the fast evaluation settles the rounding (and outside (-200, 100), where it is
+ * a special value), else PTO__REDO: branch-free, so loops over it vectorise; a caller redoes its
+ * PTO__REDO results with pto__exp_to. */
 PTO__EXP_INLINE float pto__exp_fast_to(float x, int p, int emin, int emax)
 {
     const double y = pto__exp_fast((double)x); /* garbage outside the range, never used */
     const float r = pto__exp_round(y, p, emin, emax);
     const float lo = pto__exp_round(y * (1 - PTO__EXP_ERR), p, emin, emax), hi = pto__exp_round(y * (1 + PTO__EXP_ERR), p, emin, emax);
     /* merged by masks: under a select gcc would compute r only for the lanes taking it, and not vectorise */
-    const uint32_t keep = 0u - (uint32_t)((lo == hi) & (x > -200.0f) & (x < 100.0f));
-    return pto__exp_float((pto__exp_fbits(r) & keep) | (0x7fc00000u & ~keep));
+    const uint32_t in = 0u - (uint32_t)((x > -200.0f) & (x < 100.0f)), keep = in & (0u - (uint32_t)(lo == hi));
+    const uint32_t nan = 0u - (uint32_t)(x != x), pos = 0u - (uint32_t)(x > 0.0f);
+    const uint32_t special = (nan & pto__exp_fbits(x + x)) | (~nan & pos & 0x7f800000u); /* as pto__exp_to */
+    return pto__exp_float((pto__exp_fbits(r) & keep) | (PTO__REDO & in & ~keep) | (special & ~in));
 }
 
 #endif /* PTO_EXP_H */

@@ -50,14 +50,19 @@ static inline int pto__math_settled(double a, int p, int emin)
 
 static inline double pto__math_abs(double y) { return pto__exp_double(pto__exp_bits(y) & 0x7fffffffffffffffu); }
 
-/* y rounded where the rounding is settled, else a NaN; and a NaN where ok is 0. Merged by masks,
- * no select (under a select gcc computes the rounding only for the lanes taking it, and the loop
- * stays scalar); the rounding and the settling share their scaling once inlined. */
-static inline float pto__math_settled_or_nan(double y, int ok, int p, int emin, int emax)
+/* y rounded where the rounding is settled, else PTO__REDO; and `special` (the function's value
+ * there) where ok is 0. Merged by masks, no select (under a select gcc computes the rounding only
+ * for the lanes taking it, and the loop stays scalar); the rounding and the settling share their
+ * scaling once inlined. The special values come out here, not in the redo: a tile of negative
+ * square roots would otherwise take the redo's branch at random (sqrt ran at 0.8 times its plain loop). */
+PTO__EXP_INLINE float pto__math_settled_or_redo(double y, int ok, uint32_t special, int p, int emin, int emax)
 {
-    const uint32_t keep = 0u - (uint32_t)(pto__math_settled(pto__math_abs(y), p, emin) & ok);
-    return pto__exp_float((pto__exp_fbits(pto__math_round(y, p, emin, emax)) & keep) | (PTO__MATH_NAN & ~keep));
+    const uint32_t in = 0u - (uint32_t)ok, keep = in & (0u - (uint32_t)pto__math_settled(pto__math_abs(y), p, emin));
+    return pto__exp_float((pto__exp_fbits(pto__math_round(y, p, emin, emax)) & keep) | (PTO__REDO & in & ~keep) | (special & ~in));
 }
+
+/* Masks of x's special cases, for the fast forms' special values */
+static inline uint32_t pto__math_mask(int c) { return 0u - (uint32_t)c; }
 
 /* An unsettled rounding: the interval holds one rounding boundary, the midpoint of two
  * neighbouring values of the format (the interval is far narrower than an ulp): the rounded ends.
@@ -139,11 +144,14 @@ static inline float pto__log_to(float x, int p, int emin, int emax)
     return pto__math_decide(y, x, pto__log_above, p, emin, emax);
 }
 
-/* the same where the fast evaluation settles the rounding, else a NaN (also for x <= 0, +inf and
- * NaN): branch-free, so loops over it vectorise; a caller redoes its NaN results with pto__log_to */
+/* the same where the fast evaluation settles the rounding (and for x <= 0, +inf and NaN, as
+ * pto__log_to), else PTO__REDO: branch-free, so loops over it vectorise; a caller redoes its
+ * PTO__REDO results with pto__log_to */
 static inline float pto__log_fast_to(float x, int p, int emin, int emax)
 {
-    return pto__math_settled_or_nan(pto__log_fast((double)x), (x > 0.0f) & (x < pto__exp_float(PTO__MATH_INF)), p, emin, emax);
+    const uint32_t zero = pto__math_mask(x == 0), neg = pto__math_mask(x < 0);
+    const uint32_t special = (zero & 0xff800000u) | (neg & PTO__MATH_NAN) | (~zero & ~neg & pto__exp_fbits(x + x));
+    return pto__math_settled_or_redo(pto__log_fast((double)x), (x > 0.0f) & (x < pto__exp_float(PTO__MATH_INF)), special, p, emin, emax);
 }
 
 /* ---- sqrt and rsqrt ---- */
@@ -178,7 +186,9 @@ static inline float pto__sqrt_to(float x, int p, int emin, int emax)
 
 static inline float pto__sqrt_fast_to(float x, int p, int emin, int emax)
 {
-    return pto__math_settled_or_nan((double)x * pto__rsqrt_fast((double)x), (x > 0.0f) & (x < pto__exp_float(PTO__MATH_INF)), p, emin, emax);
+    const uint32_t neg = pto__math_mask(x < 0), special = (neg & PTO__MATH_NAN) | (~neg & pto__exp_fbits(x + x)); /* +-0, +inf, NaN: x + x */
+    return pto__math_settled_or_redo((double)x * pto__rsqrt_fast((double)x), (x > 0.0f) & (x < pto__exp_float(PTO__MATH_INF)), special,
+                                     p, emin, emax);
 }
 
 /* 1/sqrt(x) correctly rounded to the format; x one of its values, held in a float. rsqrt(+-0) =
@@ -204,7 +214,10 @@ static inline float pto__rsqrt_to(float x, int p, int emin, int emax)
 
 static inline float pto__rsqrt_fast_to(float x, int p, int emin, int emax)
 {
-    return pto__math_settled_or_nan(pto__rsqrt_fast((double)x), (x > 0.0f) & (x < pto__exp_float(PTO__MATH_INF)), p, emin, emax);
+    const uint32_t zero = pto__math_mask(x == 0), neg = pto__math_mask(x < 0), pos = pto__math_mask(x > 0);
+    const uint32_t special = (zero & ((pto__exp_fbits(x) & 0x80000000u) | PTO__MATH_INF)) | (neg & PTO__MATH_NAN)
+                             | (~zero & ~neg & ~pos & pto__exp_fbits(x + x)); /* +inf: +0 */
+    return pto__math_settled_or_redo(pto__rsqrt_fast((double)x), (x > 0.0f) & (x < pto__exp_float(PTO__MATH_INF)), special, p, emin, emax);
 }
 
 #endif /* PTO_MATH_H */

@@ -147,15 +147,15 @@ static inline float PTO(_fmod_f)(float a, float b)
     return PTO(_float)(sign | (((uint32_t)(e - 1) << 23) + m));
 }
 
-/* fmod's vectorising form (the kernels' first pass; a NaN where fmod itself must decide): for
+/* fmod's vectorising form (the kernels' first pass; PTO__REDO where fmod itself must decide): for
  * |a| / |b| < 2^28 by one step in double. t = |a| * (1 / |b|) is within 2^-24 of the quotient
  * (relative error below 2^-52), so q, t rounded to an integer (adding and subtracting 2^52: each
  * result is stored as a double, so it rounds there, C11 5.2.4.2.2), is the nearest integer to the
  * quotient or one off near a half: |a| - q |b| lies in (-|b|, |b|). q |b| is exact (29 by 24 bits),
  * and so are |a| - q |b| (a multiple of |b|'s quantum below |b|) and the one correction, |b| added
  * to a negative remainder. Every other case (a larger quotient, b zero or infinite, a NaN or an
- * infinity) gives a NaN: t's exponent field (with its sign, 0 but for a NaN) fails the bound, or
- * the remainder is a NaN. The selections are integer masks on the bits (SSE2 has no 64-bit
+ * infinity) gives a NaN, made PTO__REDO: t's exponent field (with its sign, 0 but for a NaN) fails
+ * the bound, or the remainder is a NaN. The selections are integer masks on the bits (SSE2 has no 64-bit
  * compares), so every variant vectorises it. */
 static inline float PTO(_fmod_fast_f)(float a, float b)
 {
@@ -166,7 +166,8 @@ static inline float PTO(_fmod_fast_f)(float a, float b)
     const uint64_t neg = 0u - (PTO(_bits64)(r0) >> 63);
     const uint64_t ok = 0u - (uint64_t)((uint32_t)(PTO(_bits64)(t) >> 52) < 1023u + 28u); /* t < 2^28 */
     const double r = PTO(_double)((((PTO(_bits64)(up) & neg) | (PTO(_bits64)(r0) & ~neg)) & ok) | (~ok & 0x7ff8000000000000u));
-    return PTO(_float)(PTO(_bits)((float)r) | (ua & 0x80000000u)); /* exact; a NaN stays one */
+    const uint32_t f = PTO(_bits)((float)r), nan = 0u - (uint32_t)((f & 0x7fffffffu) > 0x7f800000u); /* exact */
+    return PTO(_float)((f & ~nan) | (PTO__REDO & nan) | (ua & 0x80000000u));
 }
 
 /* Floor modulo from fmod's r: b added (rounded once) where r's sign differs from b's; a zero takes
@@ -179,6 +180,8 @@ static inline float PTO(_rem_of)(float r, float b)
     const uint32_t add = (0u - ((ur ^ ub) >> 31)) & ~nan & ~zero; /* the signs differ */
     return PTO(_float)((zero & ub & 0x80000000u) | (add & sum) | (~add & ~zero & ur));
 }
+/* Must the full function redo this result of a vectorising form (PTO__REDO, either sign)? */
+static inline int PTO(_redo)(float y) { return (PTO(_bits)(y) & 0x7fffffffu) == PTO__REDO; }
 static inline float PTO(_rem_f)(float a, float b) { return PTO(_rem_of)(PTO(_fmod_f)(a, b), b); }
 static inline float PTO(_rem_fast_f)(float a, float b) { return PTO(_rem_of)(PTO(_fmod_fast_f)(a, b), b); }
 

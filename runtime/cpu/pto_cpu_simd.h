@@ -378,20 +378,31 @@ PTO_CPU_AVX512 static inline __mmask16 pto_cpu__avx512_lanes(size_t n) { return 
         _mm512_storeu_ps(x, pto_cpu__avx512_cvt_##name(pto_cpu__avx512_round_##name(_mm512_loadu_ps(x)))); \
     }
 PTO_CPU_HALFS(PTO_CPU__AVX512_HALF)
-/* pto_cpu__avx2_narrow_sat_<name> on 16 elements */
+/* pto_cpu__avx2_narrow_sat_<name> on 16 elements: the finite magnitudes capped at max (one masked
+ * unsigned minimum), the sign put back (one ternary logic op: m | (u & sign)) */
 #define PTO_CPU__AVX512_NARROW_SAT(name, max)                                                    \
     PTO_CPU_AVX512 static inline void pto_cpu__avx512_narrow_sat_##name(uint16_t *to, const float *from) \
     {                                                                                            \
         const __m512i u = _mm512_loadu_si512((const void *)from);                               \
         const __m512i a = _mm512_and_si512(u, _mm512_set1_epi32(0x7fffffff));                    \
-        const __mmask16 big = _mm512_cmpgt_epi32_mask(a, _mm512_set1_epi32(max))                 \
-                              & _mm512_cmpgt_epi32_mask(_mm512_set1_epi32(0x7f800000), a);      \
-        const __m512i c = _mm512_or_si512(_mm512_andnot_si512(_mm512_set1_epi32(0x7fffffff), u), _mm512_set1_epi32(max)); \
-        _mm256_storeu_si256((__m256i *)(void *)to,                                               \
-                            pto_cpu__avx512_round_##name(_mm512_castsi512_ps(_mm512_mask_mov_epi32(u, big, c)))); \
+        const __mmask16 finite = _mm512_cmplt_epu32_mask(a, _mm512_set1_epi32(0x7f800000));      \
+        const __m512i m = _mm512_mask_min_epu32(a, finite, a, _mm512_set1_epi32(max));           \
+        const __m512i v = _mm512_ternarylogic_epi32(m, u, _mm512_set1_epi32((int)0x80000000u), 0xf8); \
+        _mm256_storeu_si256((__m256i *)(void *)to, pto_cpu__avx512_round_##name(_mm512_castsi512_ps(v))); \
     }
 PTO_CPU__AVX512_NARROW_SAT(f16, 0x477fe000)
 PTO_CPU__AVX512_NARROW_SAT(bf16, 0x7f7f0000)
+/* TCVT f32 -> i32 under RINT, 16 at a time from unaligned f32 bits: vcvtps2dq with its own
+ * nearest-even rounding (not MXCSR's), which gives INT32_MIN for every value out of range and
+ * for NaN; then 2^31 and above INT32_MAX and a NaN 0 (the clamping of both saturation modes) */
+PTO_CPU_AVX512 static inline void pto_cpu__avx512_rint_i32(uint32_t *to, const uint32_t *from)
+{
+    const __m512 x = _mm512_loadu_ps((const void *)from);
+    const __m512i v = _mm512_cvt_roundps_epi32(x, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    const __mmask16 over = _mm512_cmp_ps_mask(x, _mm512_set1_ps(0x1p31f), _CMP_GE_OQ), nan = _mm512_cmp_ps_mask(x, x, _CMP_UNORD_Q);
+    _mm512_storeu_si512((void *)to, _mm512_mask_mov_epi32(_mm512_mask_mov_epi32(v, over, _mm512_set1_epi32(INT32_MAX)), nan,
+                                                          _mm512_setzero_si512()));
+}
 /* row-expand mode 2: a 32-byte block, twice over in one vector */
 PTO_CPU_AVX512 static inline void pto_cpu__avx512_repeat_block(void *to, const void *from)
 {
