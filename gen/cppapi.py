@@ -13,6 +13,13 @@ CPP_TYPE = {"f32": "float", "f16": "half", "bf16": "bfloat16_t", "i32": "int32_t
 PROFILE = "cpu"  # the profile whose entry points the C++ API calls
 
 
+def instructions(model):
+    """The instructions the C++ API has: the cpu's, less those of kinds whose module says
+    CPP_API = False (the matrix unit's: its Left/Right/Acc tiles are not in the API's Tile yet)."""
+    import kinds
+    return [i for i in model.instructions_on(PROFILE) if getattr(kinds.of(i), "CPP_API", True)]
+
+
 def param_cpp(prm):
     """A runtime parameter's C++ type: upstream's (spec/kinds.lua `upstream`: CmpMode, bool)."""
     return prm["upstream"]

@@ -87,13 +87,13 @@ def example(inst, p, entry):
             args.append(f"&{same[key]}")
             continue
         same[key] = op
-        bl, _ = M.LAYOUT_ENUMS[tup.layouts[op]]
+        bl, sl = M.LAYOUT_ENUMS[tup.layouts[op]]
         if ub:
             data = f"ub + {d['offset'] + testplan.GUARD}"
         else:
             data = f"{op}_data"
             lines.append(f"static {cexpr.CTYPE[dt['name']]} {op}_data[{d['rows']} * {d['cols']}];")
-        lines.append(f"pto_tile {op} = {{ {data}, {dt['enum']}, PTO_VEC, PTO_{M.BLAYOUTS[bl]}, PTO_NONE_BOX, "
+        lines.append(f"pto_tile {op} = {{ {data}, {dt['enum']}, PTO_{M.LOCS[d['loc']]}, PTO_{M.BLAYOUTS[bl]}, PTO_{M.SLAYOUTS[sl]}, "
                      f"{d['rows']}, {d['cols']}, {d['valid_rows']}, {d['valid_cols']} }};")
         args.append(f"&{op}")
     lines.append(f"pto_status st = {inst.entry_name(p, entry)}({', '.join(args)});")

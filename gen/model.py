@@ -16,16 +16,15 @@ import subprocess
 import sys
 import tempfile
 
+import layouts
 import lower
 
 # Status codes; the C enum is rendered from this list, so a new status is appended (the codes
 # are part of the public interface). verify() gives the order of the checks.
 STATUSES = ["null", "loc", "dtype", "layout", "tmp", "shape", "valid", "alias", "align", "placement", "param"]
-LOCS = ["VEC", "MAT", "LEFT", "RIGHT", "ACC"]
-BLAYOUTS = ["ROW_MAJOR", "COL_MAJOR"]
-SLAYOUTS = ["NONE_BOX", "BOX_ROW_MAJOR", "BOX_COL_MAJOR"]
-LAYOUT_OF = {(0, 0): "ND", (1, 0): "DN"}  # (blayout, slayout) -> layout name
-LAYOUT_ENUMS = {"ND": (0, 0), "DN": (1, 0)}
+LOCS, BLAYOUTS, SLAYOUTS = layouts.LOCS, layouts.BLAYOUTS, layouts.SLAYOUTS  # the C enums' orders
+LAYOUT_OF = layouts.LAYOUT_OF  # (blayout, slayout) -> layout name
+LAYOUT_ENUMS = layouts.LAYOUT_ENUMS
 ANY = "any"  # an operand's dtype that is any dtype: a scratch tile used as bytes (spec/kinds.lua)
 
 
@@ -164,9 +163,10 @@ class Tuple:
         for ax in self.inst.kind["axes"]:
             if ax["derive"] != "form":
                 parts.append(self.axes[ax["name"]])
+        by_axis = {ax["of"] for ax in self.inst.kind["axes"] if ax["derive"] == "layout"}  # an axis names it
         for op in self.entry["operands"]:
             if op in self.layouts and len(self.inst.kind["operands"][op]["layouts"]) > 1 \
-                    and not self.inst.kind["roles"]:
+                    and not self.inst.kind["roles"] and op not in by_axis:
                 parts.append(f"{op}_{self.layouts[op]}")
         return ".".join(parts)
 
@@ -187,6 +187,7 @@ class Instruction:
         self.rules = [Rule(r) for r in self.kind["rules"]] + [Rule(r) for r in d["rules"]]
         self.static_rules = [Rule(r) for r in self.kind["static_rules"]]
         self.tuples = {}   # profile -> [Tuple], sorted
+        self.unoffered = {}  # base profile -> its legal set's tuples, where the spec says offered = false
         # dtype variables in the order the kernel name spells them (src before index)
         pat = self.kind["kernel"]
         self.dvar_order = sorted(self.kind["dvars"],
@@ -306,6 +307,8 @@ class Instruction:
             if p in self.d["legal"]:
                 try:
                     base[p] = self.enumerate_base(p)
+                    if not self.d["legal"][p].get("offered", True):  # upstream's set, not offered here yet
+                        self.unoffered[p] = base[p]
                 except SpecError as e:  # the other profiles are still checked
                     errors.append(str(e))
                     base[p] = []
@@ -323,7 +326,7 @@ class Instruction:
                     vals = [self.use[s][op] for s in srcs]
                     uses[op] = "ignored" if "ignored" in vals else ("optional" if "optional" in vals else "required")
                 self.use[p] = uses
-            elif p in base:
+            elif p in base and p not in self.unoffered:
                 tuples = [Tuple(self, t.entry, t.dvars, t.axes, t.layouts) for t in base[p]]
                 for t in tuples:
                     t.sources = [p]
@@ -611,10 +614,11 @@ def verify(inst, profile_name, form, ops, ub_origin=None):
         elif o["tile"] and ops[op]["data"] is None:
             return "null", f"{op}->data is NULL"
     present = [op for op in tiles if ops.get(op) is not None]
-    # 2. loc
+    # 2. loc: each tile in a location its operand takes (spec/kinds.lua locs)
     for op in present:
-        if ops[op]["loc"] != 0:
-            return "loc", f"{op} must be a PTO_VEC tile"
+        locs = k["operands"][op]["locs"]
+        if not 0 <= ops[op]["loc"] < len(LOCS) or LOCS[ops[op]["loc"]] not in locs:
+            return "loc", f"{op} must be a {' or '.join('PTO_' + x for x in locs)} tile"
     # 3. dtype: valid enums, shared dtype variables, then a legal combination
     cands = [t for t in inst.tuples[profile_name] if t.entry["form"] == form]
     for op in present:
@@ -666,7 +670,7 @@ def verify(inst, profile_name, form, ops, ub_origin=None):
     for op in present:
         d = ops[op]
         if tile_layout(d) is None:
-            return "layout", f"{op} must be ND or DN (row- or column-major, no boxes)"
+            return "layout", f"{op} must have a layout of {', '.join(layouts.NAMES)} (not Nn, no unknown enum)"
     # an operand the tuple does not take (tmp of a tmp-less form) is judged by presence, next
     before = cands
     lay = [(op, tile_layout(ops[op])) for op in present]  # once per call: the test plans make ~10^5 calls
@@ -692,6 +696,11 @@ def verify(inst, profile_name, form, ops, ub_origin=None):
             return "shape", f"{op} has an empty shape"
         if d["rows"] * d["cols"] > (2**63 - 1) // eb:
             return "shape", f"{op} is too large"
+        if layouts.boxed(tile_layout(d)):  # whole boxes
+            r0, c0 = layouts.box(d["loc"], d["slayout"], eb)
+            if d["rows"] % r0 or d["cols"] % c0:
+                return "shape", f"{op}'s rows and cols must be multiples of its {r0}x{c0} box"
+            continue
         contiguous = d["cols"] if tile_layout(d) == "ND" else d["rows"]
         if contiguous * eb % prof["machine"]["block_bytes"]:
             return "shape", f"{op}'s contiguous dimension is not a multiple of {prof['machine']['block_bytes']} bytes"
@@ -725,16 +734,19 @@ def verify(inst, profile_name, form, ops, ub_origin=None):
                       and b in in_place.get(a, []) and same_tile(a, b))
                 if not ok:
                     return "alias", f"{a} and {b} overlap"
-    # 11. alignment
+    # 11. alignment: its location's (spec/profiles.lua buffers), else an element's
     for op in present:
-        align = prof["machine"]["data_align_bytes"] or tup.tile_dtype(op, ops[op])["bytes"]
+        align = prof["buffers"][LOCS[ops[op]["loc"]]]["align"] or tup.tile_dtype(op, ops[op])["bytes"]
         if ops[op]["data"] % align:
             return "align", f"{op}->data must be {align}-byte aligned"
-    # 12. placement: tiles inside the unified buffer, below its reserved scratch
+    # 12. placement: VEC tiles inside the unified buffer, below its reserved scratch (the other
+    # buffers are not modelled yet: no NPU tuple takes a tile there)
     m = prof["machine"]
     tile_bytes = m["ub_bytes"] - m["reserved_scratch_bytes"]
     if m["ub_bytes"] and ub_origin is not None:
         for op in present:
+            if ops[op]["loc"] != 0:
+                continue
             a0, a1 = span(op)
             if a0 + ub_origin < 0 or a1 + ub_origin > tile_bytes:
                 return "placement", f"{op} must lie in the first {tile_bytes} bytes of UB"

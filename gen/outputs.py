@@ -58,6 +58,7 @@ def support_headers(p):
 def planned(model):
     """(path, template, what) for every generated file; `what` names the context builder."""
     out = [("out/include/pto/pto_types.h", "include/pto_types.h.j2", ("types", None, None)),
+           ("out/include/pto/pto_layout.h", "include/pto_layout.h.j2", ("types", None, None)),
            ("out/include/pto/pto.h", "include/pto.h.j2", ("umbrella", None, None)),
            ("out/legality.txt", None, ("legality", None, None)),
            ("out/manifest.json", None, ("manifest", None, None))]
@@ -98,7 +99,8 @@ def cpp_files(model):
     out = [(f"out/include/{os.path.relpath(src, base)}", None, ("copy", os.path.relpath(src, ROOT), None))
            for src in sorted(glob.glob(os.path.join(base, "**", "*.hpp"), recursive=True))]
     out.append(("out/include/pto/cpp/params.hpp", "include/cpp/params.hpp.j2", ("cpp_params", None, None)))
-    for inst in model.instructions_on("cpu"):
+    import cppapi
+    for inst in cppapi.instructions(model):
         out.append((f"out/include/pto/cpp/{inst.name}.hpp", "include/cpp/instruction.hpp.j2", ("cpp", None, inst)))
         out.append((f"out/tests/cpp/test_{inst.name}.cpp", "tests/cpp_test.cpp.j2", ("cpp_test", None, inst)))
     out.append(("out/include/pto/pto-inst.hpp", "include/cpp/pto-inst.hpp.j2", ("cpp_index", None, None)))

@@ -22,6 +22,7 @@ import cpuisa  # noqa: E402
 import docs  # noqa: E402
 import fuzzplan  # noqa: E402
 import kinds  # noqa: E402
+import layouts  # noqa: E402
 import machine  # noqa: E402
 import npu  # noqa: E402
 import model as M  # noqa: E402
@@ -35,11 +36,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 STATUS_DOCS = {
     "null": "a required operand, or the data of a given tile, is NULL",
-    "loc": "a tile is not a PTO_VEC tile",
+    "loc": "a tile is not in a location its operand takes (PTO_VEC, or the matrix unit's LEFT, RIGHT, ACC, BIAS)",
     "dtype": "a dtype is unknown, operands that share a dtype differ, or the dtype combination is not legal here",
-    "layout": "a layout is unknown or boxed, or the layout combination or operand order is not legal here",
+    "layout": "a layout is unknown (Nn too), or the layout combination or operand order is not legal here",
     "tmp": "tmp is given where this form takes none, or tmp is missing or too small",
-    "shape": "a storage shape is empty, too large, not 32-byte aligned in its contiguous dimension, or breaks a shape rule",
+    "shape": "a storage shape is empty, too large, not 32-byte aligned in its contiguous dimension (not whole boxes, boxed), or breaks a shape rule",
     "valid": "a valid region is empty, exceeds its tile, or does not match the other operands",
     "alias": "a written tile overlaps another operand (only an output that is the very same tile as a source it may replace is allowed)",
     "align": "a data pointer is not aligned as the profile requires",
@@ -153,6 +154,7 @@ def entry_ctx(inst, p, entry):
         partners = (k["in_place"] or {}).get(o, [])
         mask = " | ".join(f"1u << {slots[s]}" for s in partners) or "0"
         ops_ctx.append({"name": o, "partners": ", ".join(partners), "tile": int(od["tile"]), "io": od["io"].upper(),
+                        "locs": " | ".join(f"1u << PTO_{x}" for x in od["locs"]) or "0",
                         "use": inst.use[p].get(o, "required").upper(),
                         "dvar": dvars.index(o if od["dtype"] == M.ANY else od["dtype"]) if od["dtype"] else 0,
                         "in_place": mask})
@@ -163,7 +165,7 @@ def entry_ctx(inst, p, entry):
             "ident": t.ident(),
             "dtypes": ", ".join(inst.model.dtypes[t.dvars[k["operands"][o]["dtype"]]]["enum"]
                                 if o in t.layouts and k["operands"][o]["dtype"] != M.ANY else none for o in ops),
-            "layouts": ", ".join(f"PTO_{p.upper()}_{t.layouts[o]}" if o in t.layouts else none for o in ops),
+            "layouts": ", ".join(f"PTO_{p.upper()}_{t.layouts[o].upper()}" if o in t.layouts else none for o in ops),
             "axes": ", ".join(str(a["values"].index(t.axes[a["name"]])) for a in axes) or "0",
             "rules": sum(1 << i for i, r in enumerate(rules) if r in t.rules),
             "kernel_index": kernel_index[t.kernel]})
@@ -211,9 +213,11 @@ class Renderer:
         base = {"dtypes": m.dtype_list, "statuses": statuses(), "instructions": m.instructions,
                 "param_enums": [{"c_type": x["c_type"], "doc": x["doc"], "consts": M.param_consts(x)}
                                 for x in m.params.values() if not x["flag"]]}
+        base.update(layouts.c_context())
         if kind in ("verify", "ops", "instruction", "test"):
             prof = m.profile(p)
             base.update(p=p, P=p.upper(), machine=sorted(prof["machine"].items()), machine_map=prof["machine"],
+                        buffers=prof["buffers"],
                         profile_headers=[f"pto/{n}" for n, _ in outputs.profile_files(p, "include")],
                         max_ops=max(len(e["operands"]) for k in m.kinds.values() for e in k["entries"]),
                         max_axes=max(1, max(len(k["axes"]) for k in m.kinds.values())))
@@ -272,7 +276,7 @@ class Renderer:
         if kind == "cpp_params":
             base.update(enums=cppapi.enums(m))
         if kind == "cpp_index":
-            base.update(instructions=m.instructions_on(cppapi.PROFILE))
+            base.update(instructions=cppapi.instructions(m))
         if kind == "counters":
             base.update(p=p, plan=benchplan.counter_context(m, p))
         if kind == "bench":

@@ -15,6 +15,9 @@ def lines(model):
             for t in inst.tuples.get(p, []):
                 shown = " ".join(x for x in t.describe().split() if not any(x.startswith(o + "=") for o in ignored))
                 out.append(f"{inst.name} {p} {t.ident()}  {shown}  {t.kernel}")
+            for t in inst.unoffered.get(p, []):  # upstream's legal set, which this profile does not offer yet
+                shown = " ".join(x for x in t.describe().split() if not any(x.startswith(o + "=") for o in ignored))
+                out.append(f"{inst.name} {p} {t.ident()}  {shown}  not yet offered")
     return out
 
 

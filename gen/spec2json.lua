@@ -343,6 +343,8 @@ local QUESTIONS = {
   integer_division = { "truncate" }, integer_division_by_zero = { "all_ones" },
   integer_division_overflow = { "wrap" }, integer_add_sub = { "wrap" }, nan_payload = { "any" },
 }
+-- Tile locations, in the order of pto_loc (gen/layouts.py LOCS)
+local LOCS = { "VEC", "MAT", "LEFT", "RIGHT", "ACC", "BIAS" }
 local MACHINE = { "repeat_bytes", "block_bytes", "max_repeat", "max_repeat_stride", "ub_bytes",
                   "reserved_scratch_bytes", "vector_bytes", "data_align_bytes" }
 -- isa = { <instruction> = { <dtype>, ... }, ... }: which dtypes each vector instruction accepts
@@ -358,9 +360,10 @@ end
 local PROFILES, profile_names = {}, {}
 for _, r in ipairs(records.profile) do
   if fields(r, r, {}, { name = "string", title = "string", kernels = "boolean", machine = "table",
-                        semantics = "table", accepts = "table", isa = "table", eq_only = "table" },
-            { "name", "title", "kernels", "machine", "semantics" }, "profile") then
+                        semantics = "table", accepts = "table", isa = "table", eq_only = "table", buffers = "table" },
+            { "name", "title", "kernels", "machine", "semantics", "buffers" }, "profile") then
     local p = { name = r.name, title = r.title, kernels = r.kernels, machine = {}, semantics = {}, accepts = r.accepts or {},
+                buffers = {},
                 isa = r.isa or {}, eq_only = r.eq_only or {}, file = r.__file, line = r.__line, __rec = r }
     local ok = want(r, { "name" }, r.name, "string", "profile name") and want(r, { "kernels" }, r.kernels, "boolean", "kernels")
     ok = want_name(r, "profile") and ok
@@ -376,6 +379,29 @@ for _, r in ipairs(records.profile) do
       local bb = r.machine.block_bytes
       if math.type(bb) == "integer" and (bb <= 0 or bb & (bb - 1) ~= 0) then
         err_at(r, { "machine", "block_bytes" }, "block_bytes must be a power of two"); ok = false
+      end
+    else ok = false end
+    -- buffers = { <location> = { bytes = <capacity>, align = <bytes> } }: every location of LOCS
+    if fields(r, r.buffers, { "buffers" }, set(LOCS), LOCS, "buffers") then
+      for _, l in ipairs(LOCS) do
+        local b = r.buffers[l]
+        if fields(r, b, { "buffers", l }, { bytes = "number", align = "number" }, { "bytes", "align" }, "buffers." .. l) then
+          for _, f in ipairs({ "bytes", "align" }) do
+            if math.type(b[f]) ~= "integer" or b[f] < 0 then
+              err_at(r, { "buffers", l }, string.format("buffers.%s.%s must be a whole number >= 0", l, f)); ok = false
+            end
+          end
+          if math.type(b.align) == "integer" and b.align > 0 and b.align & (b.align - 1) ~= 0 then
+            err_at(r, { "buffers", l }, string.format("buffers.%s.align must be a power of two (or 0: an element's natural alignment)", l)); ok = false
+          end
+          p.buffers[l] = { bytes = b.bytes, align = b.align }
+        else ok = false end
+      end
+      local vec = r.buffers.VEC
+      local m = type(r.machine) == "table" and r.machine or {}
+      if type(vec) == "table" and math.type(m.ub_bytes) == "integer" and math.type(m.data_align_bytes) == "integer"
+         and (vec.bytes ~= m.ub_bytes or vec.align ~= m.data_align_bytes) then -- (a broken machine has said so)
+        err_at(r, { "buffers", "VEC" }, "buffers.VEC must be the unified buffer: bytes = machine.ub_bytes, align = machine.data_align_bytes"); ok = false
       end
     else ok = false end
     if fields(r, r.semantics, { "semantics" }, QUESTIONS, sorted_keys(QUESTIONS), "semantics") then
@@ -634,7 +660,8 @@ local RULE_FUNCS = {
   ceildiv = { arity = 2, arg = "int", result = "int" }, roundup = { arity = 2, arg = "int", result = "int" },
   max = { arity = 2, arg = "int", result = "int" }, min = { arity = 2, arg = "int", result = "int" },
 }
-local LAYOUTS = { "ND", "DN" }
+-- Layout names; gen/layouts.py holds each one's (blayout, slayout) and index map (tests/gen check the two agree)
+local LAYOUTS = { "ND", "DN", "Nz", "Zn", "Zz" }
 
 local function ast_names(ast, acc)
   acc = acc or {}
@@ -951,7 +978,7 @@ for _, r in ipairs(records.kind) do
     end
     for _, name in ipairs(sorted_keys(r.operands)) do
       local o = r.operands[name]
-      if fields(r, o, { "operands", name }, set { "tile", "scalar", "param", "io", "dtype", "optional", "layouts" }, { "io" }, "operand " .. name) then
+      if fields(r, o, { "operands", name }, set { "tile", "scalar", "param", "io", "dtype", "optional", "layouts", "locs" }, { "io" }, "operand " .. name) then
         if o.param ~= nil then
           if not PARAMS[o.param] then -- a param defined with errors has said so: no cascade here
             if not set(defined_names(records.param))[o.param] then
@@ -965,10 +992,15 @@ for _, r in ipairs(records.kind) do
         elseif not (o.tile or o.scalar) then err_at(r, { "operands", name }, "operand " .. name .. " must be tile = true, scalar = true or param = <a param>"); ok = false
         elseif o.dtype == nil then err_at(r, { "operands", name }, "operand " .. name .. ": missing field 'dtype'"); ok = false end
         if not set { "in", "out", "tmp" }[o.io] then err_at(r, { "operands", name }, "io must be in, out or tmp"); ok = false end
-        local layouts = o.layouts or LAYOUTS
+        local layouts = o.layouts or { "ND", "DN" }
         if o.tile then ok = want_list(r, { "operands", name, "layouts" }, layouts, LAYOUTS, "layouts of " .. name) and ok end
+        -- locs: the locations (pto_loc) the tile may be in; VEC when absent
+        local locs = o.locs or { "VEC" }
+        if o.locs ~= nil and not o.tile then err_at(r, { "operands", name }, "operand " .. name .. ": locs is for tile operands"); ok = false
+        elseif o.tile then ok = want_list(r, { "operands", name, "locs" }, locs, LOCS, "locs of " .. name) and ok end
         k.operands[name] = { name = name, tile = o.tile and true or false, io = o.io, dtype = o.dtype or false,
-                             param = o.param or false, optional = o.optional or false, layouts = o.tile and layouts or {} }
+                             param = o.param or false, optional = o.optional or false, layouts = o.tile and layouts or {},
+                             locs = o.tile and locs or {} }
         if o.tile then tiles[name] = true end
         if o.io == "in" and not o.param then values[name] = true end
         -- a dtype name fixes the operand's dtype (a mask is u8); "any" takes every dtype (a scratch
@@ -1361,7 +1393,7 @@ for _, r in ipairs(records.instruction) do
         if not set(base_profiles)[pname] then
           err_at(r, keys, string.format("legal: unknown profile '%s'; allowed: %s (derived profiles get the union)", tostring(pname), join(base_profiles))); ok = false
         else
-          local allowed = { exclude = "table", layouts = "table" }
+          local allowed = { exclude = "table", layouts = "table", offered = "boolean" }
           local paired = k.pairs and set { k.pairs.from, k.pairs.to } or {}
           for _, v in ipairs(k.dvars) do if not paired[v] then allowed[v] = true end end
           if k.pairs then allowed.pairs = "table" end
@@ -1370,7 +1402,10 @@ for _, r in ipairs(records.instruction) do
           if k.pairs then required[#required + 1] = "pairs" end
           for _, ax in ipairs(k.axes) do if ax.derive ~= "form" then allowed[ax.name] = true end end
           if fields(r, L, keys, allowed, required, "legal." .. pname) then
-            local norm = { dtypes = {}, axes = {}, layouts = {}, exclude = {}, line = locate(r, keys) }
+            -- offered = false: upstream's legal set, listed (the cpu takes it in its union), but this
+            -- profile does not offer the instruction yet: its calls return a status (docs/spec-language.md)
+            local norm = { dtypes = {}, axes = {}, layouts = {}, exclude = {}, line = locate(r, keys),
+                           offered = L.offered ~= false }
             if k.pairs then ok = check_pairs(r, k, pname, L.pairs, norm) and ok end
             for _, v in ipairs(k.dvars) do if not paired[v] then
               local kk = { "legal", pname, v }

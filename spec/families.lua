@@ -60,3 +60,11 @@ family {
     "tcvt(dst, src, pto_round round, pto_sat sat)",
   },
 }
+
+family {
+  name = "matrix", title = "Matrix and Matrix-Vector",
+  instructions = {
+    "tmatmul(c, a, b)", "tmatmul_acc(c_out, c_in, a, b)", "tmatmul_bias(c, a, b, bias)", "tmatmul_mx",
+    "tgemv(c, a, b)", "tgemv_acc(c_out, c_in, a, b)", "tgemv_bias(c, a, b, bias)", "tgemv_mx",
+  },
+}

@@ -542,3 +542,68 @@ kind {
   kernel = "{D}_{S}",
   rules = { valid_as_dst("src") },
 }
+
+-- The matrix unit (docs/contract.md section 5, docs/matmul.md): c = a . b over c's valid region,
+-- m = c.valid_rows (a's valid rows for TMATMUL, 1 for TGEMV: an instruction rule says which),
+-- k = a.valid_cols = b.valid_rows, n = b.valid_cols = c.valid_cols. Each c(i, j) is the sum over
+-- k in increasing order, from +0, of the products a(i,k)*b(k,j), each product rounded to the
+-- accumulator dtype C and each addition rounded once (no fused multiply-add); then c_in + s
+-- (matmul_acc) or s + bias(0, j) (matmul_bias), rounded once. Integers wrap. a is a LEFT tile
+-- (Nz or Zz: the axis left), b a RIGHT tile (Zn), c an ACC tile (Nz), bias a BIAS tile (ND 1 x N).
+-- A and C are pairs (f16 -> f32, ...): legal sets list them as pairs = { A = { C } }.
+local function mm_rules(out)
+  return rule { name = "k_match", check = "b.valid_rows == a.valid_cols", status = "valid",
+                why = "b has one valid row per valid column of a (k)" },
+         rule { name = "n_match", check = out .. ".valid_cols == b.valid_cols", status = "valid",
+                why = out .. " has one valid column per valid column of b (n)" }
+end
+local mm_a = { tile = true, io = "in", dtype = "A", locs = { "LEFT" }, layouts = { "Nz", "Zz" } }
+local mm_b = { tile = true, io = "in", dtype = "A", locs = { "RIGHT" }, layouts = { "Zn" } }
+local function mm_c(io) return { tile = true, io = io, dtype = "C", locs = { "ACC" }, layouts = { "Nz" } } end
+local mm_left = { name = "left", derive = "layout", of = "a", values = { nz = "Nz", zz = "Zz" }, status = "layout" }
+
+kind {
+  name = "matmul",
+  math_fn = "matmul", -- math = "matmul(a, b)": the sum of products in the contract's order
+  doc = "c[i,j] = the sum over k in increasing order, from +0, of a[i,k]*b[k,j] (each product rounded to c's dtype, "
+     .. "each addition rounded once; integers wrap) over c's valid region m x n; cells outside it are untouched.",
+  entries = { { form = "main", operands = { "c", "a", "b" } } },
+  pairs = { from = "A", to = "C" },
+  operands = { c = mm_c("out"), a = mm_a, b = mm_b },
+  axes = { mm_left },
+  kernel = "{C}_{A}_{left}",
+  rules = { mm_rules("c") },
+}
+
+kind {
+  name = "matmul_acc",
+  math_fn = "matmul_acc", -- math = "matmul_acc(c_in, a, b)": c_in + the sum, rounded once
+  doc = "c_out[i,j] = c_in[i,j] + s (rounded once; integers wrap) with s the matmul sum of a and b over c_out's valid "
+     .. "region; c_out may be c_in's very tile.",
+  entries = { { form = "main", operands = { "c_out", "c_in", "a", "b" } } },
+  pairs = { from = "A", to = "C" },
+  operands = { c_out = mm_c("out"), c_in = mm_c("in"), a = mm_a, b = mm_b },
+  axes = { mm_left },
+  in_place = { c_out = { "c_in" } },
+  kernel = "{C}_{A}_{left}",
+  rules = { mm_rules("c_out"),
+            rule { name = "c_in_valid", check = same_valid("c_in", "c_out"), status = "valid",
+                   why = "c_in has c_out's valid region" } },
+}
+
+kind {
+  name = "matmul_bias",
+  math_fn = "matmul_bias", -- math = "matmul_bias(a, b, bias)": the sum + bias(0, j), rounded once
+  doc = "c[i,j] = s + bias[0,j] (rounded once; integers wrap) with s the matmul sum of a and b over c's valid region; "
+     .. "bias is a 1 x N row (N >= c's valid columns).",
+  entries = { { form = "main", operands = { "c", "a", "b", "bias" } } },
+  pairs = { from = "A", to = "C" },
+  operands = { c = mm_c("out"), a = mm_a, b = mm_b,
+               bias = { tile = true, io = "in", dtype = "C", locs = { "BIAS" }, layouts = { "ND" } } },
+  axes = { mm_left },
+  kernel = "{C}_{A}_{left}",
+  rules = { mm_rules("c"),
+            rule { name = "bias_row", check = "bias.rows == 1", status = "shape", why = "a bias tile is one row" },
+            rule { name = "bias_cols", check = "bias.valid_cols >= c.valid_cols", status = "valid",
+                   why = "bias has a valid column for every valid column of c" } },
+}

@@ -26,6 +26,19 @@ local function vector_unit(ub_bytes, reserved_scratch_bytes)
   }
 end
 
+-- The on-chip buffers a tile's location (pto_loc) names, with their capacity and the alignment a
+-- tile's data needs there (bytes; DESIGN 4.3; the sizes are upstream's buffer_limits.hpp): VEC is
+-- the unified buffer (the machine's ub_bytes and data_align_bytes), MAT L1, LEFT L0A, RIGHT L0B,
+-- ACC L0C, BIAS the bias table. The verifier checks the alignment of every tile by its location;
+-- capacity 0 with alignment 0 is host memory (the cpu: an element's natural alignment).
+local function npu_buffers(ub_bytes, l0c_bytes, bias_bytes)
+  return {
+    VEC = { bytes = ub_bytes, align = 32 }, MAT = { bytes = 512 * 1024, align = 512 },
+    LEFT = { bytes = 64 * 1024, align = 512 }, RIGHT = { bytes = 64 * 1024, align = 512 },
+    ACC = { bytes = l0c_bytes, align = 1024 }, BIAS = { bytes = bias_bytes, align = 64 },
+  }
+end
+
 -- A2A3 vector instructions and the dtypes each takes (docs/machine-models.md: vdiv, vcmax, vcmin
 -- and vcadd are half/float only). Kernels may issue only these; a legal tuple whose math needs another
 -- is a spec error. Data moves (vbrcb, vreducev2, vcopy) work on any 16/32-bit element.
@@ -39,6 +52,7 @@ profile {
   title = "Ascend A2/A3 (910B/910C) vector unit",
   kernels = true,
   machine = vector_unit(192 * 1024, 8 * 1024), -- the top 8 KiB of UB are hidden scratch
+  buffers = npu_buffers(192 * 1024, 128 * 1024, 1024),
   isa = {
     vadd = a2a3_arith, vsub = a2a3_arith, vmul = a2a3_arith, vdiv = a2a3_float, vmax = a2a3_arith, vmin = a2a3_arith,
     vadds = a2a3_arith, vmuls = a2a3_arith, vmaxs = a2a3_arith, vmins = a2a3_arith,
@@ -67,6 +81,7 @@ profile {
   title = "Ascend A5 (950) vector unit",
   kernels = true,
   machine = vector_unit(256 * 1024, 0),
+  buffers = npu_buffers(256 * 1024, 256 * 1024, 4 * 1024),
   isa = {
     vadd = all9, vsub = all9, vmul = all9, vdiv = all9, vmax = all9, vmin = all9,
     vadds = all9, vmuls = all9, vmaxs = all9, vmins = all9, vcmax = a5_reduce,
@@ -89,5 +104,7 @@ profile {
     repeat_bytes = 256, block_bytes = 32, max_repeat = 255, max_repeat_stride = 255,
     ub_bytes = 0, reserved_scratch_bytes = 0, vector_bytes = 64, data_align_bytes = 0,
   },
+  buffers = { VEC = { bytes = 0, align = 0 }, MAT = { bytes = 0, align = 0 }, LEFT = { bytes = 0, align = 0 },
+              RIGHT = { bytes = 0, align = 0 }, ACC = { bytes = 0, align = 0 }, BIAS = { bytes = 0, align = 0 } },
   semantics = contract,
 }

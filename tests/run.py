@@ -257,7 +257,7 @@ def check_coverage(results, instructions):
     legal = []
     with open(os.path.join(ROOT, "out", "legality.txt")) as f:
         for line in f:
-            if line.startswith("#"):
+            if line.startswith("#") or line.rstrip().endswith("not yet offered"):  # no entry point to run
                 continue
             inst, prof, ident = line.split()[:3]
             if prof in profiles and inst in instructions and (not shard() or (prof, inst) in pairs):

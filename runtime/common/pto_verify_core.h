@@ -18,11 +18,15 @@ int64_t PTO(_roundup)(int64_t a, int64_t b) { return PTO(_ceildiv)(a, b) * b; }
 int64_t PTO(_max)(int64_t a, int64_t b) { return a > b ? a : b; }
 int64_t PTO(_min)(int64_t a, int64_t b) { return a < b ? a : b; }
 
+static const uint32_t buffer_align[] = { PTO_(BUFFER_ALIGNS) }; /* per pto_loc: spec/profiles.lua buffers */
+
+/* The layout (PTO_<P>_ND, ...) of a tile's (blayout, slayout), or NO_VALUE: the table of
+ * gen/layouts.py, as pto/pto_layout.h lists it */
 static unsigned layout_of(const pto_tile *t)
 {
-    if (t->slayout != PTO_NONE_BOX) return PTO_(NO_VALUE);
-    if (t->blayout == PTO_ROW_MAJOR) return PTO_(ND);
-    if (t->blayout == PTO_COL_MAJOR) return PTO_(DN);
+#define LAYOUT_IS(name, bl, sl) if ((int)t->blayout == (bl) && (int)t->slayout == (sl)) return PTO_(name);
+    PTO_LAYOUTS(LAYOUT_IS)
+#undef LAYOUT_IS
     return PTO_(NO_VALUE);
 }
 
@@ -94,8 +98,8 @@ pto_status PTO(_verify)(const PTO(entry) *e, const void *const *args, uint16_t *
             if (tile[i]->data == NULL) return PTO_ERR_NULL;
         }
     }
-    for (i = 0; i < e->n_ops; i++)
-        if (tile[i] && tile[i]->loc != PTO_VEC) return PTO_ERR_LOC;
+    for (i = 0; i < e->n_ops; i++) /* each tile in a location its operand takes */
+        if (tile[i] && ((unsigned)tile[i]->loc >= PTO_N_LOCS || !(e->op[i].locs >> tile[i]->loc & 1u))) return PTO_ERR_LOC;
 
     /* dtype: known values, shared dtype variables, then a legal combination */
     for (i = 0; i < e->n_ops; i++)
@@ -151,6 +155,12 @@ pto_status PTO(_verify)(const PTO(entry) *e, const void *const *args, uint16_t *
         if (x == NULL) continue;
         if (x->rows == 0 || x->cols == 0) return PTO_ERR_SHAPE;
         if ((uint64_t)x->rows * x->cols > (uint64_t)INT64_MAX / elem_bytes[x->dtype]) return PTO_ERR_SHAPE;
+        if (x->slayout != PTO_NONE_BOX) { /* whole boxes */
+            uint32_t r0, c0;
+            pto_layout_box(x->loc, x->slayout, elem_bytes[x->dtype], &r0, &c0);
+            if (x->rows % r0 != 0 || x->cols % c0 != 0) return PTO_ERR_SHAPE;
+            continue;
+        }
         contiguous = layout_of(x) == PTO_(ND) ? x->cols : x->rows;
         if (contiguous * elem_bytes[x->dtype] % PTO_(BLOCK_BYTES) != 0) return PTO_ERR_SHAPE;
     }
@@ -197,21 +207,23 @@ pto_status PTO(_verify)(const PTO(entry) *e, const void *const *args, uint16_t *
         }
     }
 
-    /* alignment of every data pointer */
+    /* alignment of every data pointer: its location's, else an element's */
     for (i = 0; i < e->n_ops; i++) {
-        uintptr_t align = PTO_(DATA_ALIGN_BYTES) ? PTO_(DATA_ALIGN_BYTES) : 0;
+        uintptr_t align;
         if (tile[i] == NULL) continue;
+        align = buffer_align[tile[i]->loc];
         if (align == 0) align = elem_bytes[tile[i]->dtype];
         if ((uintptr_t)tile[i]->data % align != 0) return PTO_ERR_ALIGN;
     }
 
 #if PTO_(UB_BYTES)
-    /* placement: every tile inside the unified buffer, below its reserved scratch */
+    /* placement: every VEC tile inside the unified buffer, below its reserved scratch (the other
+     * buffers are not modelled yet: no tuple of a simulated profile takes a tile there) */
     {
         const uintptr_t lo = (uintptr_t)PTO(ub)(NULL), hi = lo + PTO_(UB_TILE_BYTES);
         for (i = 0; i < e->n_ops; i++) {
             uintptr_t a0;
-            if (tile[i] == NULL) continue;
+            if (tile[i] == NULL || tile[i]->loc != PTO_VEC) continue;
             a0 = (uintptr_t)tile[i]->data;
             if (a0 < lo || a0 > hi || tile_bytes(tile[i]) > hi - a0) return PTO_ERR_PLACEMENT;
         }

@@ -1,14 +1,14 @@
 -- target: profiles.lua
 -- replace: local a2a3_float = { "f32", "f16" }
 -- with: local a2a3_float = { "f32", "f61" }
--- expect: spec/profiles.lua:43: isa.vdiv: unknown value 'f61'; allowed: f32, f16, bf16, i32, u32, i16, u16, i8, u8, i64, f8e4m3, f8e5m2
--- expect: spec/profiles.lua:45: isa.vcadd: unknown value 'f61'; allowed: f32, f16, bf16, i32, u32, i16, u16, i8, u8, i64, f8e4m3, f8e5m2
--- expect: spec/profiles.lua:45: isa.vcmax: unknown value 'f61'; allowed: f32, f16, bf16, i32, u32, i16, u16, i8, u8, i64, f8e4m3, f8e5m2
--- expect: spec/profiles.lua:45: isa.vcmin: unknown value 'f61'; allowed: f32, f16, bf16, i32, u32, i16, u16, i8, u8, i64, f8e4m3, f8e5m2
--- expect: spec/profiles.lua:46: isa.vexp: unknown value 'f61'; allowed: f32, f16, bf16, i32, u32, i16, u16, i8, u8, i64, f8e4m3, f8e5m2
--- expect: spec/profiles.lua:46: isa.vlrelu: unknown value 'f61'; allowed: f32, f16, bf16, i32, u32, i16, u16, i8, u8, i64, f8e4m3, f8e5m2
--- expect: spec/profiles.lua:47: isa.vabs: unknown value 'f61'; allowed: f32, f16, bf16, i32, u32, i16, u16, i8, u8, i64, f8e4m3, f8e5m2
--- expect: spec/profiles.lua:47: isa.vln: unknown value 'f61'; allowed: f32, f16, bf16, i32, u32, i16, u16, i8, u8, i64, f8e4m3, f8e5m2
--- expect: spec/profiles.lua:47: isa.vrec: unknown value 'f61'; allowed: f32, f16, bf16, i32, u32, i16, u16, i8, u8, i64, f8e4m3, f8e5m2
--- expect: spec/profiles.lua:47: isa.vrsqrt: unknown value 'f61'; allowed: f32, f16, bf16, i32, u32, i16, u16, i8, u8, i64, f8e4m3, f8e5m2
--- expect: spec/profiles.lua:47: isa.vsqrt: unknown value 'f61'; allowed: f32, f16, bf16, i32, u32, i16, u16, i8, u8, i64, f8e4m3, f8e5m2
+-- expect: spec/profiles.lua:57: isa.vdiv: unknown value 'f61'; allowed: f32, f16, bf16, i32, u32, i16, u16, i8, u8, i64, f8e4m3, f8e5m2
+-- expect: spec/profiles.lua:59: isa.vcadd: unknown value 'f61'; allowed: f32, f16, bf16, i32, u32, i16, u16, i8, u8, i64, f8e4m3, f8e5m2
+-- expect: spec/profiles.lua:59: isa.vcmax: unknown value 'f61'; allowed: f32, f16, bf16, i32, u32, i16, u16, i8, u8, i64, f8e4m3, f8e5m2
+-- expect: spec/profiles.lua:59: isa.vcmin: unknown value 'f61'; allowed: f32, f16, bf16, i32, u32, i16, u16, i8, u8, i64, f8e4m3, f8e5m2
+-- expect: spec/profiles.lua:60: isa.vexp: unknown value 'f61'; allowed: f32, f16, bf16, i32, u32, i16, u16, i8, u8, i64, f8e4m3, f8e5m2
+-- expect: spec/profiles.lua:60: isa.vlrelu: unknown value 'f61'; allowed: f32, f16, bf16, i32, u32, i16, u16, i8, u8, i64, f8e4m3, f8e5m2
+-- expect: spec/profiles.lua:61: isa.vabs: unknown value 'f61'; allowed: f32, f16, bf16, i32, u32, i16, u16, i8, u8, i64, f8e4m3, f8e5m2
+-- expect: spec/profiles.lua:61: isa.vln: unknown value 'f61'; allowed: f32, f16, bf16, i32, u32, i16, u16, i8, u8, i64, f8e4m3, f8e5m2
+-- expect: spec/profiles.lua:61: isa.vrec: unknown value 'f61'; allowed: f32, f16, bf16, i32, u32, i16, u16, i8, u8, i64, f8e4m3, f8e5m2
+-- expect: spec/profiles.lua:61: isa.vrsqrt: unknown value 'f61'; allowed: f32, f16, bf16, i32, u32, i16, u16, i8, u8, i64, f8e4m3, f8e5m2
+-- expect: spec/profiles.lua:61: isa.vsqrt: unknown value 'f61'; allowed: f32, f16, bf16, i32, u32, i16, u16, i8, u8, i64, f8e4m3, f8e5m2

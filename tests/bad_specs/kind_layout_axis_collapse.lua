@@ -1,4 +1,4 @@
 -- target: kinds.lua
 -- replace: values = { mode1 = "DN", mode2 = "ND" }
 -- with: values = { mode1 = "ND", mode2 = "ND" }
--- expect: spec/kinds.lua:167: axis mode: values mode1 and mode2 both map to layout ND, so no call can tell them apart; allowed: one value per layout (ND, DN)
+-- expect: spec/kinds.lua:167: axis mode: values mode1 and mode2 both map to layout ND, so no call can tell them apart; allowed: one value per layout (ND, DN, Nz, Zn, Zz)

@@ -1,4 +1,4 @@
 -- target: profiles.lua
 -- replace: vector_unit(192 * 1024, 8 * 1024)
 -- with: vector_unit(192 * 1024, 8 * 1024 / 2)
--- expect: spec/profiles.lua:41: machine.reserved_scratch_bytes must be an integer, got 4096.0
+-- expect: spec/profiles.lua:54: machine.reserved_scratch_bytes must be an integer, got 4096.0

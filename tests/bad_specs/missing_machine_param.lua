@@ -1,4 +1,4 @@
 -- target: profiles.lua
 -- replace: ub_bytes = 0, reserved_scratch_bytes = 0,
 -- with: reserved_scratch_bytes = 0,
--- expect: spec/profiles.lua:86: machine: missing field 'ub_bytes'
+-- expect: spec/profiles.lua:101: machine: missing field 'ub_bytes'

@@ -1,3 +1,3 @@
 -- target: profiles.lua
--- append: profile { name = "a5 lite", title = "Ascend A5, smaller UB", kernels = false, machine = vector_unit(128 * 1024, 0), semantics = contract }
--- expect: spec/profiles.lua:94: profile name 'a5 lite' must be lower-case letters, digits and _; allowed: [a-z0-9_]+ (it becomes part of C names)
+-- append: profile { name = "a5 lite", title = "Ascend A5, smaller UB", kernels = false, machine = vector_unit(128 * 1024, 0), buffers = npu_buffers(128 * 1024, 128 * 1024, 1024), semantics = contract }
+-- expect: spec/profiles.lua:111: profile name 'a5 lite' must be lower-case letters, digits and _; allowed: [a-z0-9_]+ (it becomes part of C names)

@@ -1,6 +1,6 @@
 -- target: profiles.lua
 -- replace: argmax_ties = "lowest_index",
 -- with: argmax_ties = "highest_index",
--- expect: spec/profiles.lua:52: semantics.argmax_ties = 'highest_index' is not implemented by the generator; allowed: lowest_index
--- expect: spec/profiles.lua:78: semantics.argmax_ties = 'highest_index' is not implemented by the generator; allowed: lowest_index
--- expect: spec/profiles.lua:92: semantics.argmax_ties = 'highest_index' is not implemented by the generator; allowed: lowest_index
+-- expect: spec/profiles.lua:66: semantics.argmax_ties = 'highest_index' is not implemented by the generator; allowed: lowest_index
+-- expect: spec/profiles.lua:93: semantics.argmax_ties = 'highest_index' is not implemented by the generator; allowed: lowest_index
+-- expect: spec/profiles.lua:109: semantics.argmax_ties = 'highest_index' is not implemented by the generator; allowed: lowest_index

@@ -1,4 +1,4 @@
 -- target: profiles.lua
 -- replace: eq_only = { "i32" },\n  semantics = contract,
 -- with: eq_only = { "i32" },\n  semantics = { float_rounding = "nearest_even", subnormals = "flush_to_zero", float_division_by_zero = "ieee", minmax_nan = "propagate", minmax_signed_zero = "ordered", argmax_ties = "lowest_index", argmax_nan = "first_nan_wins", argmin_ties = "lowest_index", argmin_nan = "first_nan_wins", integer_division = "truncate", integer_division_by_zero = "all_ones", integer_division_overflow = "wrap", integer_add_sub = "wrap", nan_payload = "any" },
--- expect: spec/profiles.lua:52: semantics.subnormals = 'flush_to_zero' is not implemented by the generator; allowed: preserved
+-- expect: spec/profiles.lua:66: semantics.subnormals = 'flush_to_zero' is not implemented by the generator; allowed: preserved

@@ -1,4 +1,4 @@
 -- target: isa/trowexpanddiv.lua
 -- replace:     a5 = { T = all9, order = { "normal", "swap" }, mode = { "mode1", "mode2" }, tmp = { "none" } },
 -- with:     a5 = { T = all9, order = { "normal", "swap" }, mode = { "mode1", "mode2" }, tmps = { "none" } },
--- expect: spec/isa/trowexpanddiv.lua:14: legal.a5: unknown field 'tmps'; allowed: T, exclude, layouts, mode, order, tmp
+-- expect: spec/isa/trowexpanddiv.lua:14: legal.a5: unknown field 'tmps'; allowed: T, exclude, layouts, mode, offered, order, tmp

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "fuzz.h"
+#include "pto/pto_layout.h"
 
 #define ARENA (64u * 1024u)
 #define SCALAR_BYTES 4u /* the widest element: a scalar's size, and an unknown dtype's */
@@ -134,8 +135,7 @@ static void mark_writable(const fz_entry *e, const pto_tile *t, int op)
     }
     for (i = 0; i < t->valid_rows; i++)
         for (j = 0; j < t->valid_cols; j++)
-            memset(allowed + base + eb * (t->blayout == PTO_COL_MAJOR ? (size_t)j * t->rows + i
-                                                                     : (size_t)i * t->cols + j), 1, eb);
+            memset(allowed + base + eb * pto_tile_offset(t, (unsigned)eb, i, j), 1, eb); /* pto/pto_layout.h */
 }
 
 /* A tile an accepted call used must be one the contract admits. */
@@ -143,9 +143,8 @@ static const char *insane(const pto_tile *t)
 {
     if (t->data == NULL) return "NULL data";
     if (elem_bytes((int32_t)t->dtype) == 0) return "an unknown dtype";
-    if (t->loc != PTO_VEC) return "a non-VEC tile";
-    if (t->blayout != PTO_ROW_MAJOR && t->blayout != PTO_COL_MAJOR) return "an unknown layout";
-    if (t->slayout != PTO_NONE_BOX) return "a boxed layout";
+    if ((unsigned)t->loc >= PTO_N_LOCS) return "an unknown location";
+    if (pto_tile_offset(t, 1, 0, 0) == SIZE_MAX) return "an unknown layout"; /* not a layout of pto/pto_layout.h */
     if (t->valid_rows == 0 || t->valid_cols == 0 || t->valid_rows > t->rows || t->valid_cols > t->cols)
         return "a valid region outside the storage";
     return NULL;

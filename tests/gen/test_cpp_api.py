@@ -18,7 +18,7 @@ class StaticChecks(unittest.TestCase):
     def test_an_illegal_dtype_is_a_readable_compile_error(self):
         m = M.load_specs(ROOT)
         calls, expected = [], {}
-        for inst in m.instructions_on(cppapi.PROFILE):
+        for inst in cppapi.instructions(m):
             k = inst.kind
             o = cppapi.context(inst)["overloads"][0]
             dvars = {k["operands"][t]["dtype"] for t in o["tiles"]}

@@ -131,7 +131,7 @@ class Edits(unittest.TestCase):
     def test_kernels_without_templates_is_an_error(self):
         out = self.late_error("notemplate", None, ("profiles.lua", "\nprofile {\n  name = \"cpu\",",
                               '\nprofile { name = "a9", title = "A9", kernels = true, machine = vector_unit(64 * 1024, 0), '
-                              'semantics = contract }\nprofile {\n  name = "cpu",'))
+                              'buffers = npu_buffers(64 * 1024, 128 * 1024, 1024), semantics = contract }\nprofile {\n  name = "cpu",'))
         self.assertRegex(out, r"spec/profiles\.lua:\d+: profile a9 has kernels = true but "
                               r"templates/a9/\w+\.c\.j2 \(kind \w+\) does not exist")
 

@@ -39,9 +39,9 @@ static const pto_cpu_tuple pto_cpu_tmaxs__tuples[] = {
 static const pto_cpu_entry pto_cpu_tmaxs__desc = {
     .n_ops = 3, .n_axes = 0, .n_rules = 1,
     .op = {
-        { .tile = 1, .io = PTO_CPU_IO_OUT, .use = PTO_CPU_USE_REQUIRED, .dvar = 0, .in_place = 1u << 1 }, /* dst, may be the very tile of src */
-        { .tile = 1, .io = PTO_CPU_IO_IN, .use = PTO_CPU_USE_REQUIRED, .dvar = 0, .in_place = 0 }, /* src */
-        { .tile = 0, .io = PTO_CPU_IO_IN, .use = PTO_CPU_USE_REQUIRED, .dvar = 0, .in_place = 0 }, /* scalar */
+        { .tile = 1, .io = PTO_CPU_IO_OUT, .use = PTO_CPU_USE_REQUIRED, .dvar = 0, .in_place = 1u << 1, .locs = 1u << PTO_VEC }, /* dst, may be the very tile of src */
+        { .tile = 1, .io = PTO_CPU_IO_IN, .use = PTO_CPU_USE_REQUIRED, .dvar = 0, .in_place = 0, .locs = 1u << PTO_VEC }, /* src */
+        { .tile = 0, .io = PTO_CPU_IO_IN, .use = PTO_CPU_USE_REQUIRED, .dvar = 0, .in_place = 0, .locs = 0 }, /* scalar */
     },
     .full = { -1, -1 }, .narrow = { -1, -1 }, /* roles for the normal and the swapped order */
     .rules = pto_cpu_tmaxs__rules,

@@ -9,12 +9,12 @@ extern "C" {
 #endif
 
 typedef enum { PTO_F32, PTO_F16, PTO_BF16, PTO_I32, PTO_U32, PTO_I16, PTO_U16, PTO_I8, PTO_U8, PTO_I64, PTO_F8E4M3, PTO_F8E5M2 } pto_dtype;
-typedef enum { PTO_VEC, PTO_MAT, PTO_LEFT, PTO_RIGHT, PTO_ACC } pto_loc;
+typedef enum { PTO_VEC, PTO_MAT, PTO_LEFT, PTO_RIGHT, PTO_ACC, PTO_BIAS } pto_loc;
 typedef enum { PTO_ROW_MAJOR, PTO_COL_MAJOR } pto_blayout;
 typedef enum { PTO_NONE_BOX, PTO_BOX_ROW_MAJOR, PTO_BOX_COL_MAJOR } pto_slayout;
 
 /* Element (i,j) of a NoneBox tile is data[i*cols + j] (row-major) or data[j*rows + i]
- * (col-major). f16 and bf16 elements and scalars are their 16-bit patterns (uint16_t). */
+ * (col-major); a boxed tile's index maps are in pto/pto_layout.h. f16 and bf16 elements and scalars are their 16-bit patterns (uint16_t). */
 typedef struct pto_tile {
     void *data; pto_dtype dtype; pto_loc loc; pto_blayout blayout; pto_slayout slayout;
     uint32_t rows, cols;             /* static shape: the storage */
@@ -37,11 +37,11 @@ typedef enum { PTO_SAT_DEFAULT, PTO_SAT_ON, PTO_SAT_OFF } pto_sat;
 typedef enum {
     PTO_OK = 0,
     PTO_ERR_NULL, /* a required operand, or the data of a given tile, is NULL */
-    PTO_ERR_LOC, /* a tile is not a PTO_VEC tile */
+    PTO_ERR_LOC, /* a tile is not in a location its operand takes (PTO_VEC, or the matrix unit's LEFT, RIGHT, ACC, BIAS) */
     PTO_ERR_DTYPE, /* a dtype is unknown, operands that share a dtype differ, or the dtype combination is not legal here */
-    PTO_ERR_LAYOUT, /* a layout is unknown or boxed, or the layout combination or operand order is not legal here */
+    PTO_ERR_LAYOUT, /* a layout is unknown (Nn too), or the layout combination or operand order is not legal here */
     PTO_ERR_TMP, /* tmp is given where this form takes none, or tmp is missing or too small */
-    PTO_ERR_SHAPE, /* a storage shape is empty, too large, not 32-byte aligned in its contiguous dimension, or breaks a shape rule */
+    PTO_ERR_SHAPE, /* a storage shape is empty, too large, not 32-byte aligned in its contiguous dimension (not whole boxes, boxed), or breaks a shape rule */
     PTO_ERR_VALID, /* a valid region is empty, exceeds its tile, or does not match the other operands */
     PTO_ERR_ALIAS, /* a written tile overlaps another operand (only an output that is the very same tile as a source it may replace is allowed) */
     PTO_ERR_ALIGN, /* a data pointer is not aligned as the profile requires */

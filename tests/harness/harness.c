@@ -8,6 +8,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "pto/pto_layout.h"
 #include "ref.h"
 #include "values.h"
 
@@ -23,9 +24,10 @@ typedef struct {
 
 static unsigned dt_bytes(int32_t dt) { return dt >= 0 && (unsigned)dt < ref_n_dtypes() ? ref_fmt((pto_dtype)dt)->bytes : 1; }
 
+/* Element (i, j)'s index in o's data: the layout's index map (pto/pto_layout.h, gen/layouts.py) */
 static size_t elem_index(const h_operand *o, uint32_t i, uint32_t j)
 {
-    return o->blayout == PTO_COL_MAJOR ? (size_t)j * o->rows + i : (size_t)i * o->cols + j;
+    return pto_layout_offset(o->blayout, o->slayout, o->loc, o->rows, o->cols, dt_bytes(o->dtype), i, j);
 }
 
 static uint64_t load(const uint8_t *p, unsigned n)

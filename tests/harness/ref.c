@@ -126,6 +126,22 @@ uint64_t ref_mul(pto_dtype dt, uint64_t a, uint64_t b)
     return ref_from_int(dt, (int64_t)((uint64_t)ref_to_int(dt, a) * (uint64_t)ref_to_int(dt, b)));
 }
 
+pto_dtype ref_acc_dtype(pto_dtype ab)
+{
+    return ref_fmt(ab)->is_float ? PTO_F32 : PTO_I32;
+}
+
+uint64_t ref_mma(pto_dtype ab, uint64_t acc, uint64_t a, uint64_t b)
+{
+    const pto_dtype c = ref_acc_dtype(ab);
+    uint64_t p;
+    if (ref_fmt(ab)->is_float) /* the exact product (at most 48 bits) in double, rounded once to c */
+        p = ref_from_double(c, ref_to_double(ab, a) * ref_to_double(ab, b));
+    else /* exact: at most 2^14 in magnitude */
+        p = ref_from_int(c, ref_to_int(ab, a) * ref_to_int(ab, b));
+    return ref_add(c, acc, p);
+}
+
 uint64_t ref_div(pto_dtype dt, uint64_t a, uint64_t b)
 {
     int64_t x, y;

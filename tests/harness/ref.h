@@ -33,6 +33,11 @@ uint64_t ref_add(pto_dtype dt, uint64_t a, uint64_t b);
 uint64_t ref_sub(pto_dtype dt, uint64_t a, uint64_t b);
 uint64_t ref_mul(pto_dtype dt, uint64_t a, uint64_t b);
 uint64_t ref_div(pto_dtype dt, uint64_t a, uint64_t b);
+/* The matrix unit (docs/contract.md section 5): the accumulator dtype of a product of two ab's
+ * (f32 for floats, i32 for integers), and one step of its sum, acc + a*b: the product rounded to
+ * the accumulator dtype, then the addition rounded once (integers wrap). */
+pto_dtype ref_acc_dtype(pto_dtype ab);
+uint64_t ref_mma(pto_dtype ab, uint64_t acc, uint64_t a, uint64_t b);
 uint64_t ref_neg(pto_dtype dt, uint64_t a);              /* floats: the sign bit flipped */
 uint64_t ref_abs(pto_dtype dt, uint64_t a);              /* floats: the sign bit cleared; integers wrap */
 uint64_t ref_not(pto_dtype dt, uint64_t a);

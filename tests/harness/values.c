@@ -131,6 +131,21 @@ static uint64_t order_sensitive(pto_dtype dt, uint64_t r, uint32_t row)
     return ref_from_double(dt, r & 1 ? -x : x);
 }
 
+/* H_FILL_DOT (values.h), r a random number */
+static uint64_t dot_value(pto_dtype dt, uint64_t r, uint32_t row, uint32_t col)
+{
+    const ref_format *f = ref_fmt(dt);
+    const double frac = (double)((r >> 8) & 0xffffff) / 16777216.0; /* [0, 1), 24 random bits */
+    double x;
+    if (!f->is_float) return (r >> 16) & ((1ull << (8 * f->bytes)) - 1);
+    switch ((row + col) % 4) {
+    case 0: x = 0x1p14; break;  /* +-2^14 along a diagonal pattern: big products that cancel */
+    case 2: x = -0x1p14; break;
+    default: x = ldexp(1.0 + frac, (int)((r >> 40) % 15) - 7); break; /* 2^-7 .. 2^8 */
+    }
+    return ref_from_double(dt, (r >> 48) % 8 == 0 ? -x : x);
+}
+
 static pto_dtype cvt_target = PTO_F32;
 void h_cvt_target(pto_dtype dst) { cvt_target = dst; }
 
@@ -219,6 +234,7 @@ uint64_t h_value(pto_dtype dt, int fill, uint64_t *rng, size_t k, size_t offset,
     }
     if (fill == H_FILL_EXTREMES) return extreme(dt, r, row, col);
     if (fill == H_FILL_ORDER) return order_sensitive(dt, r, row);
+    if (fill == H_FILL_DOT) return dot_value(dt, r, row, col);
     if (fill == H_FILL_TIES) {
         /* few distinct values so rows repeat their maximum; NaN now and then */
         if (f->is_float) {

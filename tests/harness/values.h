@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include "pto/pto_types.h"
 
-enum { H_FILL_RANDOM, H_FILL_CLASSES, H_FILL_TIES, H_FILL_EXTREMES, H_FILL_ORDER, H_FILL_CVT };
+enum { H_FILL_RANDOM, H_FILL_CLASSES, H_FILL_TIES, H_FILL_EXTREMES, H_FILL_ORDER, H_FILL_CVT, H_FILL_DOT };
 
 /* splitmix64: each draw adds H_RAND_STEP to the state, so n draws can be skipped by adding n of it */
 #define H_RAND_STEP 0x9e3779b97f4a7c15ull
@@ -39,5 +39,10 @@ uint64_t h_value(pto_dtype dt, int fill, uint64_t *rng, size_t k, size_t offset,
  * 1/4, 1/2 or 3/4 (floats) or plus -2 .. 2 (integers); every source's value classes and random
  * bits too. Round-to-integral (f32 -> f32) gets the integers' values. */
 void h_cvt_target(pto_dtype dst);
+/* H_FILL_DOT gives a matrix product's operands whose sums depend on their order: element (i, j)
+ * is +-2^14 where (i + j) mod 4 is 0 or 2 (opposite signs, so along a row of a and down a column of
+ * b big products of 2^28 alternate and cancel), elsewhere +-(1 + f) 2^e, e in -7 .. 8, f 24
+ * random bits; an eighth of the signs flipped at random. A sum in another order (pairwise,
+ * reversed, fused) rounds the small products differently. Integers get random bits. */
 
 #endif

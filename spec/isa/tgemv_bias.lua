@@ -1,0 +1,21 @@
+-- TGEMV_BIAS: Matrix-vector multiply with a bias row: c = row 0 of a times b + bias (docs/contract.md section 5, docs/matmul.md): the sum over k in increasing order from
+-- +0, each product rounded to the accumulator dtype and each addition once, no fused multiply-add.
+-- Dtypes (A -> C) are upstream's on A2A3 and A5 (the matrix facts notes, section 4.1, among
+-- ptogen's dtypes); LEFT is Zz on A2A3 and Nz on A5, and the cpu takes both. Neither NPU profile
+-- offers it yet (no cube unit in the machine models): its calls there return a status.
+local pairs_ = { f16 = { "f32" }, bf16 = { "f32" }, f32 = { "f32" }, i8 = { "i32" } }
+
+instruction {
+  name = "tgemv_bias",
+  family = "matrix",
+  kind = "matmul_bias",
+  summary = "Matrix-vector multiply with a bias row: c = row 0 of a times b + bias.",
+  math = "matmul_bias(a, b, bias)",
+  rules = {
+    rule { name = "one_row", check = "c.valid_rows == 1", status = "valid", why = "c has one valid row: row 0 of a times b (m = 1)" },
+  },
+  legal = {
+    a2a3 = { pairs = pairs_, left = { "zz" }, offered = false },
+    a5 = { pairs = pairs_, left = { "nz" }, offered = false },
+  },
+}
