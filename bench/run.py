@@ -24,6 +24,8 @@ import gen_timing  # noqa: E402
 import report  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROUNDS = max(1, int(os.environ.get("BENCH_ROUNDS", "101")))
+PASSES = max(1, int(os.environ.get("BENCH_PASSES", "3")))
 
 
 def output(binary, env=None):
@@ -41,13 +43,11 @@ def run(binary, env=None):
 def run_in_turns(release_bin, native_bin):
     """Both binaries, BENCH_PASSES times in turns, each pass with its share of BENCH_ROUNDS; per
     binary (rows, notes, isa) with each case's row from the pass where its kernel was fastest."""
-    passes = max(1, int(os.environ.get("BENCH_PASSES", "3")))
-    rounds = int(os.environ.get("BENCH_ROUNDS", "101"))
-    env = dict(os.environ, BENCH_ROUNDS=str(max(1, -(-rounds // passes))))
+    env = dict(os.environ, BENCH_ROUNDS=str(-(-ROUNDS // PASSES)))
     runs = {release_bin: [], native_bin: []}
-    for k in range(passes):
+    for k in range(PASSES):
         for binary in (release_bin, native_bin):
-            print(f"bench: {binary}, pass {k + 1} of {passes} ...", file=sys.stderr)
+            print(f"bench: {binary}, pass {k + 1} of {PASSES} ...", file=sys.stderr)
             runs[binary].append(run(binary, env))
     out = []
     for binary in (release_bin, native_bin):
@@ -74,8 +74,7 @@ def main(argv):
            f"Machine: {report.machine(a.cc)}.", "",
            f"Release flags (the library's): `{a.flags}`; the native columns add `{a.native_flags}`. "
            "Kernel, plain loop and memcpy run interleaved in one process; each figure is the median of "
-           f"its pass's rounds ({os.environ.get('BENCH_ROUNDS', '101')} in all, over "
-           f"{os.environ.get('BENCH_PASSES', '3')} passes that alternate the release and native binaries; "
+           f"its pass's rounds ({ROUNDS} in all, over {PASSES} passes that alternate the release and native binaries; "
            "a case shows the pass where its kernel was fastest). Ratios below 1 mean the kernel is faster.", ""]
     for release_bin, native_bin in zip(a.binaries[0::2], a.binaries[1::2]):
         profile = os.path.basename(os.path.dirname(os.path.dirname(release_bin)))

@@ -26,10 +26,11 @@ A kind module provides:
   reference(inst)   what the generated test hands the C reference: {"reduce", "ref_math"}
   lower_bound(m, p, tup, vr, vc, storage_cols, E)
                     the benchmark's analytic lower bound (gen/lowerbound.py)
+Optional:
   MEMCPY_TARGET     the benchmark's target for its f32 cpu kernels: {"ratio": r, "shapes": (...)},
                     kernel <= r x a memcpy of the streamed bytes at those shapes (bench/report.py);
-                    "variants": (...) limits it to those bench variants
-Optional:
+                    "variants": (...) limits it to those bench variants; none for a kind that
+                    does not stream (the matrix unit)
   light(plan, tup)  a tuple's own legal cases, tested with the rejections of its runtime parameters
                     only, or None for the full plan (gen/testplan.py; TCVT's modes share a kernel)
   bench_variant(tup)

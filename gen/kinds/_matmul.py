@@ -14,7 +14,6 @@ import testplan as T
 MAIN_OPERAND = "a"          # tests and benchmark cases are filed under a's dtype
 READER = "h_read_matmul"    # tests/harness/kinds/matmul.c
 IN_PLACE_FILL = "H_FILL_DOT"
-MEMCPY_TARGET = {"ratio": 1e9, "shapes": ()}  # not a streaming kind: no memcpy target
 CPP_API = False  # the C++ API's Tile has no Left/Right/Acc boxes yet (gen/cppapi.py)
 ACC_BOX = L.ACC_BOX[0]      # c's boxes are ACC_BOX x ACC_BOX
 
@@ -31,17 +30,28 @@ A_TYPES = {
 def element_ctx(inst, p, tup, prefix, convert_all):
     a, c = tup.dtype_of("a"), tup.dtype_of(out_operand(tup))
     st, acc, widen = A_TYPES[a["name"]]
-    is_float = c["class"] == "float"
     ops = tup.entry["operands"]
     return {
         "A": a["name"], "C": c["name"], "AT": st, "ACC": acc, "CT": "uint32_t",
-        "widen": widen.replace("{pre}", prefix), "is_float": is_float,
-        # an accumulator element's bits (floats: through the union helpers)
-        "from_bits": f"{prefix}__float" if is_float else "", "to_bits": f"{prefix}__bits" if is_float else "",
+        "widen": widen.replace("{pre}", prefix), "result": result(c, prefix, ops),
         "left": tup.layouts["a"].lower(), "kb": L.BOX_BYTES // L.BOX_SIDE // a["bytes"],  # a's box cols = b's box rows
         "out": out_operand(tup), "c_in": "c_in" if "c_in" in ops else "", "bias": "bias" if "bias" in ops else "",
         "box": ACC_BOX, "ident": tup.ident(),
     }
+
+
+def result(c, prefix, ops):
+    """The C of c(i0 + i, j0 + jj) from the sum s[i][jj]: c_in + s, s + bias(0, j) or s, in the
+    accumulator's arithmetic; a float's bits through the union helpers (crow, cirow, brow: the
+    template's row pointers of c, c_in and bias)."""
+    val, bits = (f"{prefix}__float({{}})", f"{prefix}__bits({{}})") if c["class"] == "float" else ("{}", "{}")
+    if "c_in" in ops:
+        expr = f"{val.format('cirow[jj]')} + s[i][jj]"
+    elif "bias" in ops:
+        expr = f"s[i][jj] + {val.format('brow[j0 + jj]')}"
+    else:
+        expr = "s[i][jj]"
+    return bits.format(expr)
 
 
 def out_operand(tup):

@@ -46,6 +46,10 @@ static inline int64_t pto__exp_quantum(double y, int p, int emin)
     return (e < emin ? (int64_t)emin : e) - (p - 1);
 }
 
+/* all ones where c holds: the special values' and the fast forms' masks (no select: gcc would
+ * compute each side only for its lanes, and the loop stays scalar) */
+static inline uint32_t pto__exp_mask(int c) { return 0u - (uint32_t)c; }
+
 /* 2^k for a normal double's exponent k, from its bits */
 static inline double pto__exp_pow2(int64_t k) { return pto__exp_double((uint64_t)(1023 + k) << 52); }
 
@@ -190,12 +194,20 @@ static inline float pto__exp_round_dd(pto__dd v, int p, int emin, int emax)
     return (float)(r >= pto__exp_double((uint64_t)(1023 + emax + 1) << 52) ? inf : r);
 }
 
-/* e^x correctly rounded to the format (p, emin, emax); x one of its values, held in a float.
- * Outside (-200, 100) every format gives +0 below and +inf above. */
+/* Where the evaluation runs, and e^x's bits elsewhere: +0 below (-200, 100) and +inf above in every
+ * format, a NaN quieted (x + x). Branch-free: the vectorising form uses it too. */
+static inline int pto__exp_in(float x) { return (x > -200.0f) & (x < 100.0f); }
+static inline uint32_t pto__exp_special(float x)
+{
+    const uint32_t nan = pto__exp_mask(x != x);
+    return (nan & pto__exp_fbits(x + x)) | (~nan & pto__exp_mask(x > 0.0f) & 0x7f800000u);
+}
+
+/* e^x correctly rounded to the format (p, emin, emax); x one of its values, held in a float. */
 static inline float pto__exp_to(float x, int p, int emin, int emax)
 {
     double y;
-    if (!(x > -200.0f && x < 100.0f)) return x != x ? x + x : (x > 0 ? pto__exp_float(0x7f800000u) : 0.0f);
+    if (!pto__exp_in(x)) return pto__exp_float(pto__exp_special(x));
     y = pto__exp_fast((double)x);
     if (pto__exp_settled(y, p, emin, emax)) return pto__exp_round(y, p, emin, emax);
     return pto__exp_round_dd(pto__exp_dd((double)x), p, emin, emax);
@@ -210,10 +222,8 @@ PTO__EXP_INLINE float pto__exp_fast_to(float x, int p, int emin, int emax)
     const float r = pto__exp_round(y, p, emin, emax);
     const float lo = pto__exp_round(y * (1 - PTO__EXP_ERR), p, emin, emax), hi = pto__exp_round(y * (1 + PTO__EXP_ERR), p, emin, emax);
     /* merged by masks: under a select gcc would compute r only for the lanes taking it, and not vectorise */
-    const uint32_t in = 0u - (uint32_t)((x > -200.0f) & (x < 100.0f)), keep = in & (0u - (uint32_t)(lo == hi));
-    const uint32_t nan = 0u - (uint32_t)(x != x), pos = 0u - (uint32_t)(x > 0.0f);
-    const uint32_t special = (nan & pto__exp_fbits(x + x)) | (~nan & pos & 0x7f800000u); /* as pto__exp_to */
-    return pto__exp_float((pto__exp_fbits(r) & keep) | (PTO__REDO & in & ~keep) | (special & ~in));
+    const uint32_t in = pto__exp_mask(pto__exp_in(x)), keep = in & pto__exp_mask(lo == hi);
+    return pto__exp_float((pto__exp_fbits(r) & keep) | (PTO__REDO & in & ~keep) | (pto__exp_special(x) & ~in));
 }
 
 #endif /* PTO_EXP_H */

@@ -57,12 +57,13 @@ static inline double pto__math_abs(double y) { return pto__exp_double(pto__exp_b
  * square roots would otherwise take the redo's branch at random (sqrt ran at 0.8 times its plain loop). */
 PTO__EXP_INLINE float pto__math_settled_or_redo(double y, int ok, uint32_t special, int p, int emin, int emax)
 {
-    const uint32_t in = 0u - (uint32_t)ok, keep = in & (0u - (uint32_t)pto__math_settled(pto__math_abs(y), p, emin));
+    const uint32_t in = pto__exp_mask(ok), keep = in & pto__exp_mask(pto__math_settled(pto__math_abs(y), p, emin));
     return pto__exp_float((pto__exp_fbits(pto__math_round(y, p, emin, emax)) & keep) | (PTO__REDO & in & ~keep) | (special & ~in));
 }
 
-/* Masks of x's special cases, for the fast forms' special values */
-static inline uint32_t pto__math_mask(int c) { return 0u - (uint32_t)c; }
+/* Where log, sqrt and rsqrt evaluate: x > 0 finite; elsewhere each function's pto__<fn>_special
+ * gives its bits, branch-free (the scalar function and its vectorising form share it) */
+static inline int pto__math_in(float x) { return (x > 0.0f) & (x < pto__exp_float(PTO__MATH_INF)); }
 
 /* An unsettled rounding: the interval holds one rounding boundary, the midpoint of two
  * neighbouring values of the format (the interval is far narrower than an ulp): the rounded ends.
@@ -135,11 +136,17 @@ static inline int pto__log_above(float x, double mid)
     return (double)x - e.hi > e.lo;
 }
 
+/* ln(+-0) = -inf, ln(x < 0) = NaN, ln(+inf) = +inf, a NaN quieted (x + x) */
+static inline uint32_t pto__log_special(float x)
+{
+    const uint32_t zero = pto__exp_mask(x == 0), neg = pto__exp_mask(x < 0);
+    return (zero & 0xff800000u) | (neg & PTO__MATH_NAN) | (~zero & ~neg & pto__exp_fbits(x + x));
+}
+
 static inline float pto__log_to(float x, int p, int emin, int emax)
 {
     double y;
-    if (!(x > 0.0f && x < pto__exp_float(PTO__MATH_INF)))
-        return x != x ? x + x : (x == 0 ? pto__exp_float(0xff800000u) : x > 0 ? x : pto__exp_float(PTO__MATH_NAN));
+    if (!pto__math_in(x)) return pto__exp_float(pto__log_special(x));
     y = pto__log_fast((double)x);
     return pto__math_decide(y, x, pto__log_above, p, emin, emax);
 }
@@ -149,9 +156,7 @@ static inline float pto__log_to(float x, int p, int emin, int emax)
  * PTO__REDO results with pto__log_to */
 static inline float pto__log_fast_to(float x, int p, int emin, int emax)
 {
-    const uint32_t zero = pto__math_mask(x == 0), neg = pto__math_mask(x < 0);
-    const uint32_t special = (zero & 0xff800000u) | (neg & PTO__MATH_NAN) | (~zero & ~neg & pto__exp_fbits(x + x));
-    return pto__math_settled_or_redo(pto__log_fast((double)x), (x > 0.0f) & (x < pto__exp_float(PTO__MATH_INF)), special, p, emin, emax);
+    return pto__math_settled_or_redo(pto__log_fast((double)x), pto__math_in(x), pto__log_special(x), p, emin, emax);
 }
 
 /* ---- sqrt and rsqrt ---- */
@@ -176,19 +181,24 @@ static inline double pto__rsqrt_fast(double x)
  * exact in double (at most 50 bits). */
 static inline int pto__sqrt_above(float x, double mid) { return (double)x > mid * mid; }
 
+/* sqrt(x < 0) = NaN; +-0 and +inf kept, a NaN quieted: x + x */
+static inline uint32_t pto__sqrt_special(float x)
+{
+    const uint32_t neg = pto__exp_mask(x < 0);
+    return (neg & PTO__MATH_NAN) | (~neg & pto__exp_fbits(x + x));
+}
+
 static inline float pto__sqrt_to(float x, int p, int emin, int emax)
 {
     double y;
-    if (!(x > 0.0f && x < pto__exp_float(PTO__MATH_INF))) return x < 0 ? pto__exp_float(PTO__MATH_NAN) : x != x ? x + x : x; /* +-0, +inf kept */
+    if (!pto__math_in(x)) return pto__exp_float(pto__sqrt_special(x));
     y = (double)x * pto__rsqrt_fast((double)x);
     return pto__math_decide(y, x, pto__sqrt_above, p, emin, emax);
 }
 
 static inline float pto__sqrt_fast_to(float x, int p, int emin, int emax)
 {
-    const uint32_t neg = pto__math_mask(x < 0), special = (neg & PTO__MATH_NAN) | (~neg & pto__exp_fbits(x + x)); /* +-0, +inf, NaN: x + x */
-    return pto__math_settled_or_redo((double)x * pto__rsqrt_fast((double)x), (x > 0.0f) & (x < pto__exp_float(PTO__MATH_INF)), special,
-                                     p, emin, emax);
+    return pto__math_settled_or_redo((double)x * pto__rsqrt_fast((double)x), pto__math_in(x), pto__sqrt_special(x), p, emin, emax);
 }
 
 /* 1/sqrt(x) correctly rounded to the format; x one of its values, held in a float. rsqrt(+-0) =
@@ -201,23 +211,25 @@ static inline int pto__rsqrt_above(float x, double mid)
     return q.hi < 1 || (q.hi == 1 && q.lo < 0);
 }
 
+/* rsqrt(+-0) = +-inf, rsqrt(x < 0) = NaN, rsqrt(+inf) = +0, a NaN quieted (x + x) */
+static inline uint32_t pto__rsqrt_special(float x)
+{
+    const uint32_t zero = pto__exp_mask(x == 0), neg = pto__exp_mask(x < 0), pos = pto__exp_mask(x > 0);
+    return (zero & ((pto__exp_fbits(x) & 0x80000000u) | PTO__MATH_INF)) | (neg & PTO__MATH_NAN)
+           | (~zero & ~neg & ~pos & pto__exp_fbits(x + x));
+}
+
 static inline float pto__rsqrt_to(float x, int p, int emin, int emax)
 {
     double y;
-    if (!(x > 0.0f && x < pto__exp_float(PTO__MATH_INF))) {
-        if (x == 0) return pto__exp_float((pto__exp_fbits(x) & 0x80000000u) | PTO__MATH_INF);
-        return x > 0 ? 0.0f : x != x ? x + x : pto__exp_float(PTO__MATH_NAN);
-    }
+    if (!pto__math_in(x)) return pto__exp_float(pto__rsqrt_special(x));
     y = pto__rsqrt_fast((double)x);
     return pto__math_decide(y, x, pto__rsqrt_above, p, emin, emax);
 }
 
 static inline float pto__rsqrt_fast_to(float x, int p, int emin, int emax)
 {
-    const uint32_t zero = pto__math_mask(x == 0), neg = pto__math_mask(x < 0), pos = pto__math_mask(x > 0);
-    const uint32_t special = (zero & ((pto__exp_fbits(x) & 0x80000000u) | PTO__MATH_INF)) | (neg & PTO__MATH_NAN)
-                             | (~zero & ~neg & ~pos & pto__exp_fbits(x + x)); /* +inf: +0 */
-    return pto__math_settled_or_redo(pto__rsqrt_fast((double)x), (x > 0.0f) & (x < pto__exp_float(PTO__MATH_INF)), special, p, emin, emax);
+    return pto__math_settled_or_redo(pto__rsqrt_fast((double)x), pto__math_in(x), pto__rsqrt_special(x), p, emin, emax);
 }
 
 #endif /* PTO_MATH_H */
