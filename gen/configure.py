@@ -221,7 +221,7 @@ def main():
                 simd_checks.append(f"build/{p}/{name}.simd")
     for p in outputs.kernel_profiles(model):
         cross = outputs.cross_profile(model, p)
-        for inst in model.instructions_on(p):
+        for inst in outputs.tested_on(model, p):
             t = f"build/tests/{p}/test_{inst.name}"
             w.append(f"build {t}.o: cc out/tests/{p}/test_{inst.name}.c {after(f'out/tests/{p}/test_{inst.name}.c')}\n"
                      f"  flags = $tflags -Iout/include -Itests/harness\n")
@@ -389,7 +389,7 @@ def sanitize_edges(w, model, cc):
                             [(h, "build/san/" + h[:-2] + ".o") for h in harness])
     bins = []
     for p in outputs.kernel_profiles(model):
-        tests = [(f"out/tests/{p}/test_{i.name}.c", i.name) for i in model.instructions_on(p)]
+        tests = [(f"out/tests/{p}/test_{i.name}.c", i.name) for i in outputs.tested_on(model, p)]
         tests += [(src, None) for src in sorted(glob.glob(f"tests/unit/test_{p}_*.c"))]
         for src, inst in tests:
             b = "build/san/" + src[:-2]

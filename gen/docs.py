@@ -47,7 +47,10 @@ def tuple_rows(inst, p):
     ignored = {o for o, u in inst.use.get(p, {}).items() if u == "ignored"}
     return [{"id": t.ident(), "entry": inst.entry_name(p, t.entry),
              "operands": " ".join(x for x in t.describe().split() if x.split("=")[0] not in ignored),
-             "kernel": t.kernel, "accepted_by": ", ".join(t.sources)} for t in inst.tuples.get(p, [])]
+             "kernel": t.kernel, "accepted_by": ", ".join(t.sources)} for t in inst.tuples.get(p, [])] + [
+        {"id": t.ident(), "entry": inst.entry_name(p, t.entry),
+         "operands": " ".join(x for x in t.describe().split() if x.split("=")[0] not in ignored),
+         "kernel": "not yet offered: PTO_ERR_LOC", "accepted_by": "-"} for t in inst.unoffered.get(p, [])]
 
 
 def example_case(plan, tup):
@@ -106,10 +109,12 @@ def instruction_ctx(model, inst, notes, params):
     kp = outputs.kernel_profiles(model)
     profiles = [{"name": p, "title": model.profile(p)["title"], "kernels": p in kp,
                  "accepts": ", ".join(model.profile(p)["accepts"]), "tuples": tuple_rows(inst, p),
-                 "entries": [{"name": inst.entry_name(p, e), "params": params(inst, e)} for e in inst.entries(p)],
+                 "entries": [{"name": inst.entry_name(p, e), "params": params(inst, e)}
+                             for e in inst.entries(p) + inst.refused_entries(p)],
                  "examples": [example(inst, p, e) for e in inst.entries(p)] if p in kp else [],
+                 "refused": M.REFUSED.format(inst=inst.name.upper(), p=p) if inst.unoffered.get(p) else "",
                  "ub": model.profile(p)["machine"].get("ub_bytes", 0)}
-                for p in model.profile_names if inst.tuples.get(p)]
+                for p in model.profile_names if inst.tuples.get(p) or inst.unoffered.get(p)]
     return {"inst": inst, "name": inst.name, "upper": inst.name.upper(), "summary": inst.d["summary"],
             "family": inst.d["family"], "kind": inst.kind_name, "spec": inst.file, "math": inst.d["math_text"],
             "forms": [(f, inst.math_text(f)) for f in sorted(inst.forms)], "notes": notes,

@@ -25,6 +25,10 @@ STATUSES = ["null", "loc", "dtype", "layout", "tmp", "shape", "valid", "alias", 
 LOCS, BLAYOUTS, SLAYOUTS = layouts.LOCS, layouts.BLAYOUTS, layouts.SLAYOUTS  # the C enums' orders
 LAYOUT_OF = layouts.LAYOUT_OF  # (blayout, slayout) -> layout name
 LAYOUT_ENUMS = layouts.LAYOUT_ENUMS
+# what a listed instruction a profile does not offer yet answers after its NULL checks (the
+# header, the docs and the legality matrix say the same)
+REFUSED = ("{inst} is not offered on {p} yet: its machine model has no unit for it, so no location "
+           "its operands take exists there")
 ANY = "any"  # an operand's dtype that is any dtype: a scratch tile used as bytes (spec/kinds.lua)
 
 
@@ -432,6 +436,12 @@ class Instruction:
         forms = {t.entry["form"] for t in self.tuples.get(profile, [])}
         return [e for e in self.own_entries if e["form"] in forms]
 
+    def refused_entries(self, profile):
+        """Entry points of the legal set a profile lists but does not offer yet (offered = false):
+        they exist, and refuse every call with a status (verify())."""
+        forms = {t.entry["form"] for t in self.unoffered.get(profile, [])}
+        return [e for e in self.own_entries if e["form"] in forms]
+
 
 class Model:
     def __init__(self, spec):
@@ -472,6 +482,10 @@ class Model:
     def instructions_on(self, p):
         """The instructions with legal tuples on profile p (an instruction may skip a profile)."""
         return [i for i in self.instructions if i.tuples.get(p)]
+
+    def refused_on(self, p):
+        """The instructions profile p lists but does not offer yet: their entry points refuse."""
+        return [i for i in self.instructions if i.unoffered.get(p)]
 
     def instruction(self, name):
         for i in self.instructions:
@@ -614,6 +628,8 @@ def verify(inst, profile_name, form, ops, ub_origin=None):
         elif o["tile"] and ops[op]["data"] is None:
             return "null", f"{op}->data is NULL"
     present = [op for op in tiles if ops.get(op) is not None]
+    if profile_name in inst.unoffered:  # listed, not offered yet: its machine model lacks the unit
+        return "loc", REFUSED.format(inst=inst.name, p=profile_name)
     # 2. loc: each tile in a location its operand takes (spec/kinds.lua locs)
     for op in present:
         locs = k["operands"][op]["locs"]

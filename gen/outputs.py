@@ -81,6 +81,9 @@ def planned(model):
         out += [(f"out/{p}/{name}", None, ("copy", src, None)) for name, src in runtime_common_files(model, p)]
         for inst in model.instructions_on(p):
             out.append((f"out/{p}/{inst.name}.c", "common/instruction.c.j2", ("instruction", p, inst)))
+        for inst in model.refused_on(p):  # listed, not offered yet: entry points that refuse
+            out.append((f"out/{p}/{inst.name}.c", "common/refused.c.j2", ("refused", p, inst)))
+        for inst in tested_on(model, p):
             out.append((f"out/tests/{p}/test_{inst.name}.c", "tests/instruction_test.c.j2", ("test", p, inst)))
         out += fuzz(model, p)
         if model.profile(p)["isa"]:  # the NPU profiles are measured by their simulators' counters
@@ -88,6 +91,12 @@ def planned(model):
         else:
             out += bench(model, p)
     return out
+
+
+def tested_on(model, p):
+    """The instructions with a generated test on profile p: those it offers (every legal tuple)
+    and those it lists but refuses (each such call refused, nothing written)."""
+    return model.instructions_on(p) + model.refused_on(p)
 
 
 def cpp_files(model):

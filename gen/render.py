@@ -70,6 +70,22 @@ def params(inst, entry):
     return ", ".join(c_param(inst, o) for o in entry["operands"])
 
 
+def refused_ctx(inst, p, entry):
+    """An entry point profile p lists but does not offer yet (model.verify: NULL checks, then
+    PTO_ERR_LOC): its name, parameters and the C of its NULL checks."""
+    checks = []
+    for o in entry["operands"]:
+        od, use = inst.kind["operands"][o], inst.use[p].get(o, "required")
+        required = not od["optional"] or use == "required"
+        if od["param"] or use == "ignored":
+            checks.append(f"(void){o};")
+        elif od["tile"]:
+            checks.append(f"if ({'!' + o + ' || ' if required else o + ' && '}!{o}->data) return PTO_ERR_NULL;")
+        else:
+            checks.append(f"if (!{o}) return PTO_ERR_NULL;" if required else f"(void){o};")
+    return {"c_name": inst.entry_name(p, entry), "params": params(inst, entry), "checks": checks}
+
+
 def kernel_operands(inst, entry):
     """A kernel's operands: the entry's, less its runtime parameters (each tuple has its own kernel),
     unless its kind's kernels take them (spec/kinds.lua param_args: one kernel for every value)."""
@@ -214,7 +230,7 @@ class Renderer:
                 "param_enums": [{"c_type": x["c_type"], "doc": x["doc"], "consts": M.param_consts(x)}
                                 for x in m.params.values() if not x["flag"]]}
         base.update(layouts.c_context())
-        if kind in ("verify", "ops", "instruction", "test"):
+        if kind in ("verify", "ops", "instruction", "test", "refused"):
             prof = m.profile(p)
             base.update(p=p, P=p.upper(), machine=sorted(prof["machine"].items()), machine_map=prof["machine"],
                         buffers=prof["buffers"],
@@ -246,7 +262,12 @@ class Renderer:
                         entries={q["name"]: [{"c_name": inst.entry_name(q["name"], e), "params": params(inst, e)}
                                              for e in inst.entries(q["name"])] for q in kp},
                         kernels={q["name"]: [c for e in inst.entries(q["name"])
-                                             for c in entry_ctx(inst, q["name"], e)["kernels"]] for q in kp})
+                                             for c in entry_ctx(inst, q["name"], e)["kernels"]] for q in kp},
+                        refused={q["name"]: [refused_ctx(inst, q["name"], e) for e in inst.refused_entries(q["name"])]
+                                 for q in kp})
+        if kind == "refused":
+            base.update(inst=inst, entries=[refused_ctx(inst, p, e) for e in inst.refused_entries(p)],
+                        why=M.REFUSED.format(inst=inst.name.upper(), p=p))
         if kind == "instruction":
             entries = [entry_ctx(inst, p, e) for e in inst.entries(p)]
             base.update(inst=inst, entries=entries, kernels=[k for e in entries for k in e["kernels"]],

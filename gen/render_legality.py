@@ -17,7 +17,7 @@ def lines(model):
                 out.append(f"{inst.name} {p} {t.ident()}  {shown}  {t.kernel}")
             for t in inst.unoffered.get(p, []):  # upstream's legal set, which this profile does not offer yet
                 shown = " ".join(x for x in t.describe().split() if not any(x.startswith(o + "=") for o in ignored))
-                out.append(f"{inst.name} {p} {t.ident()}  {shown}  not yet offered")
+                out.append(f"{inst.name} {p} {t.ident()}  {shown}  not yet offered: PTO_ERR_LOC")
     return out
 
 

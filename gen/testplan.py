@@ -326,6 +326,8 @@ class Plan:
 def plan(inst, p):
     pl = Plan(inst, p)
     kind = kinds.of(inst)
+    if p in inst.unoffered:
+        return refused_plan(pl, kind)
     entries, tuples = [entry_ctx(inst, p, e) for e in inst.entries(p)], []
     # a kind may test some tuples lighter (kind.light(tup): its own cases, rejections of the runtime
     # parameters only), e.g. a conversion's other modes, which run the same kernel
@@ -338,17 +340,49 @@ def plan(inst, p):
         if base is None:
             raise no_test_shape(inst, p, t, pl.skipped)
         muts = pl.param_mutations(t, base, cases[base]) if few else pl.mutations(t, base, cases[base])
-        dt = t.dtype_of(kind.MAIN_OPERAND)
-        tuples.append({
-            "ident": t.ident(), "cname": t.ident().replace(".", "_"), "name": f"{p}.{inst.name}.{t.ident()}",
-            "entry": inst.entry_name(p, t.entry), "reader": kind.READER, "writes": getattr(kind, "WRITES", "H_W_ALL"), "n_ops": len(t.entry["operands"]),
-            "dtype": dt["enum"], "swap": int(t.axes.get("order") == "swap"), "mode": 2 if t.axes.get("mode") == "mode2" else 1,
-            "form": int(t.entry["form"] == "val"), "form_name": t.entry["form"], "block": pl.E_B(dt)[1],
-            "cases": [{**c, "ops": [full_desc(c["ops"].get(o)) for o in t.entry["operands"]]} for c in cases],
-            "mutations": muts})
+        tuples.append(tuple_ctx(pl, kind, t, cases, muts))
+    return plan_ctx(inst, kind, entries, tuples)
+
+
+def refused_plan(pl, kind):
+    """The test of an instruction profile pl.p lists but does not offer yet: every case the
+    profile that accepts its tuples runs (placed in pl.p's UB where it fits) is refused by
+    model.verify's status (PTO_ERR_LOC), and so is each NULL operand (PTO_ERR_NULL); nothing
+    may be written."""
+    inst, p = pl.inst, pl.p
+    host = next(q for q in pl.model.profile_names if p in (pl.model.profile(q)["accepts"] or []))
+    hosted = {t.key(): t for t in inst.tuples[host]}
+    tuples = []
+    for t in inst.unoffered[p]:
+        cases = [c for c in Plan(inst, host).legal_cases(hosted[t.key()]) if pl.arena_fits(c["arena"])]
+        muts = [pl.rejection(t, i, c, []) for i, c in enumerate(cases)]
+        for name in t.entry["operands"]:
+            d = cases[0]["ops"].get(name)
+            if d and d["present"] and inst.kind["operands"][name]["tile"]:
+                muts += [pl.rejection(t, 0, cases[0], [(name, f, 1 - d[f])]) for f in ("present", "null_data")]
+        muts = [dict(m, what=cases[m["base"]]["label"] + ("" if m["what"][0] == ":" else " ") + m["what"])
+                for m in muts if m]
+        tuples.append(tuple_ctx(pl, kind, t, cases, muts))
+    return dict(plan_ctx(inst, kind, [entry_ctx(inst, p, e) for e in inst.refused_entries(p)], tuples), refused=True)
+
+
+def tuple_ctx(pl, kind, t, cases, muts):
+    """A tuple's cases and rejected calls as the test template reads them."""
+    inst, p = pl.inst, pl.p
+    dt = t.dtype_of(kind.MAIN_OPERAND)
+    return {
+        "ident": t.ident(), "cname": t.ident().replace(".", "_"), "name": f"{p}.{inst.name}.{t.ident()}",
+        "entry": inst.entry_name(p, t.entry), "reader": kind.READER, "writes": getattr(kind, "WRITES", "H_W_ALL"), "n_ops": len(t.entry["operands"]),
+        "dtype": dt["enum"], "swap": int(t.axes.get("order") == "swap"), "mode": 2 if t.axes.get("mode") == "mode2" else 1,
+        "form": int(t.entry["form"] == "val"), "form_name": t.entry["form"], "block": pl.E_B(dt)[1],
+        "cases": [{**c, "ops": [full_desc(c["ops"].get(o)) for o in t.entry["operands"]]} for c in cases],
+        "mutations": muts}
+
+
+def plan_ctx(inst, kind, entries, tuples):
     values = entries[0]["values"] if entries else []
     # the kind's reference may name the math's operands itself (a fold's two values)
-    return dict(dict(entries=entries, tuples=tuples, math_operands=values, reader=kind.READER,
+    return dict(dict(entries=entries, tuples=tuples, math_operands=values, reader=kind.READER, refused=False,
                      bare_math=inst.math()["op"] == "ref"),  # the math is an operand's bits (a fill)
                 **kind.reference(inst))
 
