@@ -5,9 +5,9 @@ addition rounded once; then c_in + s or s + bias(0, j). a is a LEFT tile (Nz or 
 `left` axis), b a RIGHT tile (Zn), c (and c_in) an ACC tile (Nz, 16 x 16 boxes), bias a BIAS row.
 
 The cpu kernel (templates/cpu/matmul.j2) works on blocks of 16 rows by one 16-column box column of
-c: per box of b it widens the box once into a row-major block (columns contiguous), then adds
-a(i, p) * b(p, j0 .. j0 + 15) into 16 x 16 accumulators, p increasing: the order of the contract
-per element, vectorised across j. The NPU profiles do not offer the kinds yet (no cube unit)."""
+c, k in chunks of K_CHUNK: per chunk it widens b's 16 columns once into a row-major panel (columns
+contiguous), then, four rows at a time, adds a(i, p) * b(p, j0 .. j0 + 15) into 16 accumulators
+per row, p increasing: the order of the contract per element, vectorised across j. The NPU profiles do not offer the kinds yet (no cube unit)."""
 import layouts as L
 import testplan as T
 
@@ -16,6 +16,7 @@ READER = "h_read_matmul"    # tests/harness/kinds/matmul.c
 IN_PLACE_FILL = "H_FILL_DOT"
 CPP_API = False  # the C++ API's Tile has no Left/Right/Acc boxes yet (gen/cppapi.py)
 ACC_BOX = L.ACC_BOX[0]      # c's boxes are ACC_BOX x ACC_BOX
+K_CHUNK = 128  # the cpu kernel's k per pass: b's widened panel (K_CHUNK x 16) and a's four rows stay in L1
 
 # storage type, the accumulator's C type and how an element widens to it (prefix: the element
 # operations' prefix, pto_<p>)
@@ -36,7 +37,7 @@ def element_ctx(inst, p, tup, prefix, convert_all):
         "widen": widen.replace("{pre}", prefix), "result": result(c, prefix, ops),
         "left": tup.layouts["a"].lower(), "kb": L.BOX_BYTES // L.BOX_SIDE // a["bytes"],  # a's box cols = b's box rows
         "out": out_operand(tup), "c_in": "c_in" if "c_in" in ops else "", "bias": "bias" if "bias" in ops else "",
-        "box": ACC_BOX, "ident": tup.ident(),
+        "box": ACC_BOX, "kc": K_CHUNK, "ident": tup.ident(),
     }
 
 
