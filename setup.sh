@@ -13,6 +13,8 @@ PKGS="$PKGS libmpfr-dev"
 PKGS="$PKGS clang libclang-rt-14-dev valgrind make"
 # tests/upstream/run.py (upstream PTO-ISA's CPU tests, not part of ninja test): gtest, numpy, C++
 PKGS="$PKGS g++ libgtest-dev python3-numpy"
+# ninja bench's matrix section times OpenBLAS's sgemm beside TMATMUL (speed only)
+PKGS="$PKGS libopenblas-dev"
 [ "${WITH_CROSS:-0}" = 1 ] && PKGS="$PKGS gcc-arm-none-eabi gcc-riscv64-unknown-elf"
 
 missing=""

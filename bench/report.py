@@ -188,3 +188,42 @@ def counter_section(rows):
     return out + ["", "Rows whose bound says *scalar* run on the scalar unit (no vector instruction takes the dtype, "
                   "spec/ops.lua scalar_unit): their bound is one scalar load and one store per element.", "",
                   "</details>", ""]
+
+
+# The matrix section's targets (the issue: TMATMUL within 1.3x the bare multiply-add loop and
+# 2.5x OpenBLAS's sgemm on one thread)
+MATMUL_BOUND, MATMUL_BLAS = 1.3, 2.5
+
+
+def parse_matmul(text):
+    """bench/harness/matmul.c's lines: matmul, dtype, shape, then microseconds of kernel, plain
+    loop, bound and OpenBLAS (0: not built)."""
+    rows = []
+    for line in text.splitlines():
+        f = line.split("\t")
+        if len(f) == 7 and f[0] == "matmul":
+            k, plain, bound, blas = map(float, f[3:])
+            rows.append({"instr": "tmatmul", "variant": "-", "dtype": f[1], "shape": f[2], "kernel": k, "plain": plain,
+                         "bound": bound, "blas": blas})
+    return rows
+
+
+def matmul_section(rows):
+    """The matrix section: the targets, then every case beside its plain loop, bound and sgemm."""
+    blas = [r for r in rows if r["blas"] > 0]
+    out = ["### cpu matrix multiply (TMATMUL, a in Nz boxes)", "",
+           check(f"kernel / bound <= {MATMUL_BOUND}", rows, lambda r: r["kernel"] / r["bound"] <= MATMUL_BOUND,
+                 lambda r: r["kernel"] / r["bound"]),
+           check(f"kernel / OpenBLAS sgemm <= {MATMUL_BLAS}", blas, lambda r: r["kernel"] / r["blas"] <= MATMUL_BLAS,
+                 lambda r: r["kernel"] / r["blas"]) if blas else "- OpenBLAS: not installed (./setup.sh installs libopenblas-dev)",
+           "", "| dtype (a, b -> c) | m x k x n | kernel µs | GFLOP/s | / plain loop | / bound | / OpenBLAS sgemm |",
+           "|---|---|--:|--:|--:|--:|--:|"]
+    for r in rows:
+        m, k, n = (int(x) for x in r["shape"].split("x"))
+        sgemm = f"{r['kernel'] / r['blas']:.2f}" if r["blas"] > 0 else "-"
+        out.append(f"| {r['dtype']} -> f32 | {r['shape']} | {r['kernel']:.1f} | {2.0 * m * k * n / r['kernel'] / 1e3:.1f} | "
+                   f"{r['kernel'] / r['plain']:.3f} | {r['kernel'] / r['bound']:.2f} | {sgemm} |")
+    return out + ["", "The bound: the multiply and the add the contract requires, as a bare loop over row-major "
+                  "f32 arrays widened beforehand, vectorised across j at the kernels' ISA variant; the plain loop: "
+                  "the contract's order element by element through the box maps; OpenBLAS fuses and reorders "
+                  "(speed only). bench/harness/matmul.c.", ""]

@@ -7,7 +7,8 @@ latest report in docs/performance.md (python3 bench/readme.py copies it there).
 
 Usage: python3 bench/run.py --flags F --native-flags N --cc CC [--counters BIN ...] RELEASE_BIN NATIVE_BIN [...]
 (binaries in pairs, release then native, one pair per profile: build/bench/<profile>/...; each
---counters binary is an NPU profile's simulator counter run, reported against its lower bound).
+--counters binary is an NPU profile's simulator counter run, reported against its lower bound;
+--matmul the cpu's matrix benchmark, bench/harness/matmul.c).
 BENCH_ROUNDS and BENCH_FILTER pass through to the binaries; BENCH_NO_GEN=1 skips the generator timing.
 The release and native binaries of a profile run in turns, BENCH_PASSES (3) times each with a
 share of the rounds: this machine's speed drifts by up to 1.5x over minutes, and a native
@@ -68,6 +69,7 @@ def main(argv):
     ap.add_argument("--native-flags", required=True)
     ap.add_argument("--cc", default="gcc")
     ap.add_argument("--counters", action="append", default=[], help="an NPU profile's counters binary")
+    ap.add_argument("--matmul", action="append", default=[], help="the cpu's matrix benchmark (bench/harness/matmul.c)")
     ap.add_argument("binaries", nargs="+")
     a = ap.parse_args(argv)
     out = ["## Performance", "",
@@ -86,6 +88,9 @@ def main(argv):
         out += [f"The {report.LARGE[0]} tiles:", ""] + report.kernel_table(release, native, (report.LARGE[0],))
         out += ["", "<details><summary>Every shape</summary>", ""] + report.kernel_table(release, native)
         out += ["", "</details>", ""] + [f"Not benchmarked: {n}" for n in notes] + [""]
+    for binary in a.matmul:
+        print(f"bench: {binary} ...", file=sys.stderr)
+        out += report.matmul_section(report.parse_matmul(output(binary)))
     for binary in a.counters:
         print(f"bench: {binary} ...", file=sys.stderr)
         out += report.counter_section(report.parse_counters(output(binary)))

@@ -166,6 +166,7 @@ def main():
              "  depfile = $out.d\n  deps = gcc\n\n")
     # the test reference's exp is GNU MPFR's (tests/harness/ref.c)
     w.append("rule link\n  command = $cc $in -o $out -lcmocka -lmpfr -lgmp -lm\n  description = LINK $out\n\n")
+    w.append("rule link_with\n  command = $cc $in -o $out $libs\n  description = LINK $out\n\n")
     # the C++ API's tests (C++17, gcc's and clang's warnings as errors)
     w.append(f"cxx = {os.environ.get('CXX', 'g++')}\ncxxflags = {CXX_FLAGS}\n")
     w.append("rule cxx\n  command = $cxx -MMD -MF $out.d $cxxflags $flags -c $in -o $out\n  description = CXX $out\n"
@@ -613,7 +614,7 @@ def bench_edges(model):
          "rule bench\n  command = $python bench/run.py --flags='$cflags $kflags' --native-flags='$nflags' --cc $cc $counters $in\n"
          "  description = BENCH\n  pool = console\n\n"]
     runs, default_bins = [], []
-    counters = []
+    counters, matmul = [], []
     for p in outputs.kernel_profiles(model):
         if model.profile(p)["isa"]:  # an NPU profile: its simulator's counters, once per case
             lib = [f"build/{p}/{name}.o" for name in library_names(model, p)]
@@ -643,9 +644,23 @@ def bench_edges(model):
             w.append(f"build {d}/bench: link {' '.join(objs)}\n")
             runs.append(f"{d}/bench")
         default_bins.append(f"build/bench/{p}/release/bench")
-    w.append(f"build bench: bench {' '.join(runs)} | {' '.join(counters)} bench/run.py bench/report.py "
-             f"bench/gen_timing.py\n  counters = {' '.join('--counters ' + c for c in counters)}\n")
-    return "".join(w), default_bins + counters
+        if any(i.kind_name == "matmul" for i in model.instructions_on(p)):  # the matrix section, at the release flags
+            blas = openblas()
+            w.append(f"build build/bench/{p}/matmul.o: cc bench/harness/matmul.c {after('bench/harness/matmul.c')}\n"
+                     f"  flags = $kflags -Iout/include -Ibench/harness{' -DPTO_BENCH_OPENBLAS' if blas else ''}\n"
+                     f"build build/bench/{p}/matmul: link_with build/bench/{p}/matmul.o "
+                     f"{' '.join(f'build/{p}/{name}.o' for name in lib)}\n  libs = {'-lopenblas ' if blas else ''}-lm\n")
+            matmul.append(f"build/bench/{p}/matmul")
+    w.append(f"build bench: bench {' '.join(runs)} | {' '.join(counters + matmul)} bench/run.py bench/report.py "
+             f"bench/gen_timing.py\n  counters = {' '.join('--counters ' + c for c in counters)}"
+             f"{''.join(' --matmul ' + b for b in matmul)}\n")
+    return "".join(w), default_bins + counters + matmul
+
+
+def openblas():
+    """OpenBLAS is installed (Debian libopenblas-dev, ./setup.sh): the matrix bench's sgemm column."""
+    return any(os.path.exists(os.path.join(d, "libopenblas.so")) for d in ("/usr/lib/x86_64-linux-gnu",
+                                                                           "/usr/lib/aarch64-linux-gnu", "/usr/lib"))
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ IN_PLACE_FILL = "H_FILL_DOT"
 CPP_API = False  # the C++ API's Tile has no Left/Right/Acc boxes yet (gen/cppapi.py)
 ACC_BOX = L.ACC_BOX[0]      # c's boxes are ACC_BOX x ACC_BOX
 K_CHUNK = 128  # the cpu kernel's k per pass: b's widened panel (K_CHUNK x 16) and a's four rows stay in L1
+ROW_BLOCK = 64  # the cpu kernel's rows of c per widened panel of b (a multiple of 4: rows go four at a time)
 
 # storage type, the accumulator's C type and how an element widens to it (prefix: the element
 # operations' prefix, pto_<p>)
@@ -37,7 +38,7 @@ def element_ctx(inst, p, tup, prefix, convert_all):
         "widen": widen.replace("{pre}", prefix), "result": result(c, prefix, ops),
         "left": tup.layouts["a"].lower(), "kb": L.BOX_BYTES // L.BOX_SIDE // a["bytes"],  # a's box cols = b's box rows
         "out": out_operand(tup), "c_in": "c_in" if "c_in" in ops else "", "bias": "bias" if "bias" in ops else "",
-        "box": ACC_BOX, "kc": K_CHUNK, "ident": tup.ident(),
+        "box": ACC_BOX, "kc": K_CHUNK, "rb": ROW_BLOCK, "ident": tup.ident(),
     }
 
 
