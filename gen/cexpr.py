@@ -1,6 +1,8 @@
 """Rendering of the expression language to C: rule predicates for the verifier, element math
 for the kernels, and element math for the independent test reference."""
 
+from layouts import LOCS  # a rule may name a location: its pto_loc constant
+
 CTYPE = {"f32": "float", "f16": "uint16_t", "bf16": "uint16_t", "i32": "int32_t", "u32": "uint32_t",
          "i16": "int16_t", "u16": "uint16_t", "i8": "int8_t", "u8": "uint8_t",
          "i64": "int64_t", "f8e4m3": "uint8_t", "f8e5m2": "uint8_t"}  # storage type per dtype
@@ -20,7 +22,7 @@ def dtype_c(dt, prefix, bits=False):
 def rule_c(ast, prefix):
     """A rule predicate over the named tiles it reads; integer arithmetic in int64_t."""
     def attr(t, a):
-        if a in ("rows", "cols", "valid_rows", "valid_cols"):
+        if a in ("rows", "cols", "valid_rows", "valid_cols", "loc"):
             return f"(int64_t){t}->{a}"
         if a == "elem_bytes":
             return f"{prefix}__elem_bytes({t})"
@@ -38,6 +40,8 @@ def rule_c(ast, prefix):
             return str(e["value"])
         if op == "ref":
             if e.get("attr") is None:
+                if e["name"] in LOCS:  # a location: its pto_loc constant
+                    return f"(int64_t)PTO_{e['name']}"
                 return f"(int64_t){prefix.upper()}_{e['name'].upper()}"
             return attr(e["name"], e["attr"])
         args = [walk(a) for a in e.get("args", [])]

@@ -552,8 +552,8 @@ BINARY = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": c_div, "
 def eval_rule(rule, tup, descs, profile):
     """Evaluate a rule for tuple `tup`; descs maps operand -> descriptor (None: static only)."""
     def lookup(name, attr):
-        if attr is None:
-            return profile["machine"][name]
+        if attr is None:  # a machine parameter, or a location's pto_loc value
+            return LOCS.index(name) if name in LOCS else profile["machine"][name]
         op = tup.role(name)
         desc = descs[op] if descs else None
         return attr_value(profile, tup.tile_dtype(op, desc), desc, attr)

@@ -653,15 +653,20 @@ for _, n in ipairs(op_names) do OPS[n].__rec = nil end
 ------------------------------------------------------------------------------------------
 -- kinds and rules
 
-local ATTRS = { "rows", "cols", "valid_rows", "valid_cols", "elem_bytes", "bytes", "block_elems", "repeat_elems" }
+-- loc: the tile's pto_loc, compared with the constants VEC, MAT, LEFT, RIGHT, ACC, BIAS (a rule of the moves
+-- between locations, status "loc")
+local ATTRS = { "rows", "cols", "valid_rows", "valid_cols", "elem_bytes", "bytes", "block_elems", "repeat_elems", "loc" }
 local STATIC_ATTRS = set { "elem_bytes", "block_elems", "repeat_elems" }
-local STATUSES = { "shape", "valid", "tmp", "dtype", "layout", "align", "placement", "alias", "param" }
+local STATUSES = { "loc", "shape", "valid", "tmp", "dtype", "layout", "align", "placement", "alias", "param" }
 local RULE_FUNCS = {
   ceildiv = { arity = 2, arg = "int", result = "int" }, roundup = { arity = 2, arg = "int", result = "int" },
   max = { arity = 2, arg = "int", result = "int" }, min = { arity = 2, arg = "int", result = "int" },
 }
 -- Layout names; gen/layouts.py holds each one's (blayout, slayout) and index map (tests/gen check the two agree)
 local LAYOUTS = { "ND", "DN", "Nz", "Zn", "Zz" }
+-- The names a rule may read besides tiles: machine parameters and the locations
+local RULE_NAMES = set(MACHINE)
+for _, l in ipairs(LOCS) do RULE_NAMES[l] = true end
 
 local function ast_names(ast, acc)
   acc = acc or {}
@@ -693,7 +698,7 @@ local function check_rule(owner, keys, r, scope)
   local ast, e = expr.parse(r.check)
   if not ast then err_at(rec, { "check" }, "check: " .. e); return nil end
   local ty
-  ty, e = expr.check(ast, { kind = "rule", tiles = scope.tiles, attrs = set(ATTRS), params = set(MACHINE), funcs = RULE_FUNCS })
+  ty, e = expr.check(ast, { kind = "rule", tiles = scope.tiles, attrs = set(ATTRS), params = RULE_NAMES, funcs = RULE_FUNCS })
   if not ty then err_at(rec, { "check" }, "check: " .. e); return nil end
   if ty ~= "bool" then err_at(rec, { "check" }, "check must be a condition (a comparison), got an integer expression"); ok = false end
   local static = true
