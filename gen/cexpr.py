@@ -19,13 +19,14 @@ def dtype_c(dt, prefix, bits=False):
     return {"T": CTYPE[dt["name"]], "CT": CTYPE[dt["name"]], "load": "", "store": ""}
 
 
-def rule_c(ast, prefix):
-    """A rule predicate over the named tiles it reads; integer arithmetic in int64_t."""
+def rule_c(ast, prefix, values=()):
+    """A rule predicate over the named tiles it reads and the value params `values` (locals of
+    those names); integer arithmetic in int64_t."""
     def attr(t, a):
         if a in ("rows", "cols", "valid_rows", "valid_cols", "loc"):
             return f"(int64_t){t}->{a}"
-        if a == "elem_bytes":
-            return f"{prefix}__elem_bytes({t})"
+        if a in ("elem_bytes", "box_rows", "box_cols"):
+            return f"{prefix}__{a}({t})"
         if a == "bytes":
             return f"((int64_t){t}->rows * {t}->cols * {prefix}__elem_bytes({t}))"
         if a == "block_elems":
@@ -40,6 +41,8 @@ def rule_c(ast, prefix):
             return str(e["value"])
         if op == "ref":
             if e.get("attr") is None:
+                if e["name"] in values:  # a value param (TEXTRACT's row): the rule's local
+                    return e["name"]
                 if e["name"] in LOCS:  # a location: its pto_loc constant
                     return f"(int64_t)PTO_{e['name']}"
                 return f"(int64_t){prefix.upper()}_{e['name'].upper()}"

@@ -148,7 +148,7 @@ def enums(model):
     one the entry point answers with PTO_ERR_PARAM."""
     return [{"name": p["name"], "cpp": param_cpp(p), "c_type": p["c_type"],
              "pairs": [(up, c) for up, c in zip(upstream_names(p), M.param_consts(p)) if up], "outside": len(p["values"])}
-            for p in model.params.values() if not p["flag"]]
+            for p in model.params.values() if not p["flag"] and not p.get("value")]
 
 
 def _matches(inst, tup, ops):

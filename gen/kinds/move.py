@@ -1,81 +1,21 @@
 """Kind move: TMOV, dst(i, j) = src(i, j) over the valid region between locations and layouts
-(docs/moves.md). The kernels move bits, narrow f32 to f16/bf16 (out of ACC; RINT, overflow to
-+-inf, by the element operations' conversion) and take relu as an argument (param_args): relu
-NORMAL sets a value below 0 to +0 first, on the source's bits (-0 and NaN kept). ND -> ND and
-DN -> DN (VEC -> VEC) copy line by line, contiguous both sides; the box remaps read and write
-every element through pto/pto_layout.h's maps with each tile's box (its location's)."""
-import layouts as L
+(gen/kinds/_movement.py, docs/moves.md). relu is a kernel argument: NORMAL sets a value below 0
+to +0 first, on the source's bits (-0 and NaN kept). ND -> ND and DN -> DN (VEC -> VEC) copy line
+by line, contiguous on both sides (templates/cpu/move.c.j2)."""
+from kinds._movement import (MAIN_OPERAND, IN_PLACE_FILL, CPP_API, element_ctx, cpu_variants, npu_ctx,  # noqa: F401
+                             plain_ctx, reference, test_shapes, extra_fills, more_cases, lower_bound)
+from kinds import _movement as MV
 import testplan as T
 
-MAIN_OPERAND = "src"
 READER = "h_read_move"  # tests/harness/kinds/moves.c
-IN_PLACE_FILL = "H_FILL_RANDOM"  # (no in-place form: a move's dst is never its source)
-CPP_API = False  # the C++ API's Tile has no Left/Right/Acc boxes yet (gen/cppapi.py)
-LINES = {"nd": "rows", "dn": "cols"}  # the layouts a line copy walks: lines along rows (ND) or columns (DN)
-
-
-def relu_bits(dt, x):
-    """C of `x < 0 ? +0 : x` on the stored bits x of dtype dt (floats: -0 and NaN kept)."""
-    bits = dt["bits"]
-    sign = f"0x{1 << (bits - 1):x}u"
-    if dt["class"] == "float":
-        mag, inf = f"0x{(1 << (bits - 1)) - 1:x}u", {"f32": "0x7f800000u", "f16": "0x7c00u", "bf16": "0x7f80u"}[dt["name"]]
-        neg = f"(({x} & {sign}) != 0 && ({x} & {mag}) != 0 && ({x} & {mag}) <= {inf})"
-    elif dt["class"] == "signed":
-        neg = f"(({x} & {sign}) != 0)"
-    else:
-        return x
-    return f"({neg} ? 0u : {x})"
-
-
-def element_ctx(inst, p, tup, prefix, convert_all):
-    s, d = tup.dtype_of("src"), tup.dtype_of("dst")
-    frm, to = tup.axes["from"], tup.axes["to"]
-    cvt = "{x}" if s == d else f"{prefix}__f32_to_{d['name']}({prefix}__float({{x}}))"
-    return {"S": s["name"], "D": d["name"], "ST": f"uint{s['bits']}_t", "DT": f"uint{d['bits']}_t",
-            "s_bytes": s["bytes"], "d_bytes": d["bytes"], "from": frm, "to": to,
-            "line": LINES.get(frm) if frm == to else None,
-            "relu": relu_bits(s, "x"), "cvt": cvt.replace("{x}", "v"), "ignored": []}
-
-
-def cpu_variants(inst, p, tup, k):
-    return lambda v, kv: None  # every ISA variant compiles the same C
-
-
-def npu_ctx(inst, p, tup, m, names, scalar_vars, dt):
-    return {}
-
-
-def plain_ctx(inst, p, tup):
-    return {}
 
 
 def notes(inst):
-    return ["The moves: VEC -> VEC (ND -> ND, DN -> DN), MAT -> LEFT (Nz -> Nz or Zz), MAT -> RIGHT (Nz or Zn -> Zn), "
-            "ACC -> VEC (Nz -> ND or DN), ACC -> MAT (Nz -> Nz), and the cpu's VEC -> LEFT/RIGHT (ND -> Nz, Zz, Zn) and "
-            "ACC -> LEFT/RIGHT (Nz -> Nz, Zz, Zn); another location is PTO_ERR_LOC. relu is PTO_RELU_NONE or "
-            "PTO_RELU_NORMAL (any other value PTO_ERR_PARAM). dst never overlaps src."]
+    return [MV.MOVES_NOTE + " relu is PTO_RELU_NONE or PTO_RELU_NORMAL (any other value PTO_ERR_PARAM)."]
 
 
-def reference(inst):
-    return {"reduce": None, "ref_math": "v_src", "ref_forms": {}}
-
-
-# (label, valid rows, valid cols, extra boxes of padding): small; boxes of every location and tails
-SHAPES = [("1x1", 1, 1, 0), ("valid<box", 5, 7, 0), ("one box", 16, 16, 0), ("boxes+tails", 20, 33, 1),
-          ("valid<tile", 13, 19, 1), ("upstream 64x64", 64, 64, 0)]
-
-
-def test_shapes(E, B, cls):
-    return SHAPES + [("classes", cls, cls + 1, 0)]
-
-
-def extra_fills(label):
-    return ["H_FILL_EXTREMES"] if label == "boxes+tails" else []
-
-
-def more_cases(plan, tup, shapes, B):
-    return []
+def test_operands(plan, tup, vr, vc, extra, variant):
+    return MV.tiles(plan, tup, (vr, vc), (vr, vc), extra, variant)
 
 
 def light(plan, tup):
@@ -89,46 +29,3 @@ def light(plan, tup):
         if fill:
             cases.append(plan.shape_case(tup, n, label, vr, vc, extra, fill, 1000 + len(cases)))
     return [c for c in cases if c]
-
-
-# The locations each (from, to) pair moves between (the kind's rules), the first the default
-MOVES = {("nd", "nd"): [("VEC", "VEC")], ("dn", "dn"): [("VEC", "VEC")],
-         ("nd", "nz"): [("VEC", "LEFT")], ("nd", "zz"): [("VEC", "LEFT")], ("nd", "zn"): [("VEC", "RIGHT")],
-         ("nz", "nd"): [("ACC", "VEC")], ("nz", "dn"): [("ACC", "VEC")],
-         ("nz", "nz"): [("MAT", "LEFT"), ("ACC", "MAT"), ("ACC", "LEFT")],
-         ("nz", "zz"): [("MAT", "LEFT"), ("ACC", "LEFT")], ("nz", "zn"): [("MAT", "RIGHT"), ("ACC", "RIGHT")],
-         ("zn", "zn"): [("MAT", "RIGHT")]}
-
-
-def locations(tup, variant):
-    """(src, dst) locations of a case: the pair's moves in turn by variant (a conversion's: out of ACC)."""
-    moves = MOVES[(tup.axes["from"], tup.axes["to"])]
-    if tup.dtype_of("src") != tup.dtype_of("dst"):
-        moves = [m for m in moves if m[0] == "ACC"]
-    return moves[variant % len(moves)]
-
-
-def sized(plan, dt, lay, loc, vr, vc, extra, pad):
-    """A tile of layout lay in location loc (an index) with valid region vr x vc: storage whole
-    boxes (boxed) or 32-byte lines (ND, DN), `extra` boxes or blocks more, `pad` more lines."""
-    B = plan.E_B(dt)[1]
-    di = plan.dindex[dt["name"]]
-    if L.boxed(lay):
-        r0, c0 = L.box(loc, L.LAYOUT_ENUMS[lay][1], dt["bytes"])
-        d = T.tile(di, T.roundup(vr, r0) + extra * r0, T.roundup(vc, c0) + extra * c0, vr, vc, layout=lay)
-    elif lay == "ND":
-        d = T.tile(di, vr + pad, T.roundup(vc, B) + extra * B, vr, vc)
-    else:
-        d = T.tile(di, T.roundup(vr, B) + extra * B, vc + pad, vr, vc, layout="DN")
-    d["loc"] = loc
-    return d
-
-
-def test_operands(plan, tup, vr, vc, extra, variant):
-    sl, dl = locations(tup, variant)
-    return {"dst": sized(plan, tup.dtype_of("dst"), tup.layouts["dst"], L.LOCS.index(dl), vr, vc, extra, variant % 2),
-            "src": sized(plan, tup.dtype_of("src"), tup.layouts["src"], L.LOCS.index(sl), vr, vc, extra, (variant + 1) % 2)}
-
-
-def lower_bound(m, p, tup, vr, vc, storage_cols, E):
-    return {"metric": "scalar", "value": vr * vc, "instructions": 0}
