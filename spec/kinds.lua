@@ -709,29 +709,21 @@ local function window_rules(outer, inner)
   })
 end
 
-kind {
-  name = "extract",
-  pairs = { from = "S", to = "D" },
-  param_args = true,
-  doc = "dst[i,j] = src[row + i, col + j] over dst's valid region, between locations and layouts like TMOV (f32 -> "
-     .. "f16/bf16 out of ACC, no relu); the window lies inside src's valid region, at a multiple of src's box.",
-  entries = { { form = "main", operands = { "dst", "src", "row", "col" } } },
-  operands = { dst = mv_dst, src = mv_src, row = { param = "index", io = "in" }, col = { param = "index", io = "in" } },
-  axes = { mv_from, mv_to },
-  kernel = "{D}_{S}_{from}_{to}",
-  rules = window_rules("src", "dst"),
-}
-
-kind {
-  name = "insert",
-  pairs = { from = "S", to = "D" },
-  param_args = true,
-  doc = "dst[row + i, col + j] = src[i,j] over src's valid region (the rest of dst untouched), between locations and "
-     .. "layouts like TMOV (f32 -> f16/bf16 out of ACC, no relu); the window lies inside dst's valid region, at a "
-     .. "multiple of dst's box.",
-  entries = { { form = "main", operands = { "dst", "src", "row", "col" } } },
-  operands = { dst = mv_dst, src = mv_src, row = { param = "index", io = "in" }, col = { param = "index", io = "in" } },
-  axes = { mv_from, mv_to },
-  kernel = "{D}_{S}_{from}_{to}",
-  rules = window_rules("dst", "src"),
-}
+-- extract (TEXTRACT): dst[i,j] = src[row + i, col + j]; insert (TINSERT): the reverse, the rest of dst
+-- untouched. The outer tile holds the window.
+local function window_kind(name, doc, outer, inner)
+  return kind {
+    name = name,
+    pairs = { from = "S", to = "D" },
+    param_args = true,
+    doc = doc .. ", between locations and layouts like TMOV (f32 -> f16/bf16 out of ACC, no relu); the window lies "
+       .. "inside " .. outer .. "'s valid region, at a multiple of " .. outer .. "'s box.",
+    entries = { { form = "main", operands = { "dst", "src", "row", "col" } } },
+    operands = { dst = mv_dst, src = mv_src, row = { param = "index", io = "in" }, col = { param = "index", io = "in" } },
+    axes = { mv_from, mv_to },
+    kernel = "{D}_{S}_{from}_{to}",
+    rules = window_rules(outer, inner),
+  }
+end
+window_kind("extract", "dst[i,j] = src[row + i, col + j] over dst's valid region", "src", "dst")
+window_kind("insert", "dst[row + i, col + j] = src[i,j] over src's valid region (the rest of dst untouched)", "dst", "src")

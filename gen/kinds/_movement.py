@@ -31,11 +31,11 @@ def element_ctx(inst, p, tup, prefix, convert_all):
     """Types, the layouts' map names (from, to), the relu (move) and the conversion of bits v."""
     s, d = tup.dtype_of("src"), tup.dtype_of("dst")
     frm, to = tup.axes["from"], tup.axes["to"]
-    cvt = "{x}" if s == d else f"{prefix}__f32_to_{d['name']}({prefix}__float({{x}}))"
+    cvt = "v" if s == d else f"{prefix}__f32_to_{d['name']}({prefix}__float(v))"  # of the source's bits v
     return {"S": s["name"], "D": d["name"], "ST": f"uint{s['bits']}_t", "DT": f"uint{d['bits']}_t",
             "s_bytes": s["bytes"], "d_bytes": d["bytes"], "from": frm, "to": to,
             "line": LINES.get(frm) if frm == to else None,
-            "relu": relu_bits(s, "x"), "cvt": cvt.replace("{x}", "v"), "ignored": []}
+            "relu": relu_bits(s, "x"), "cvt": cvt, "ignored": []}
 
 
 def cpu_variants(inst, p, tup, k):
@@ -129,6 +129,17 @@ def window_at(tup, outer, variant):
         r0, c0 = L.box(sl, L.LAYOUT_ENUMS[lay][1], tup.dtype_of(outer)["bytes"])
         return r0 * (1 + variant % 2), c0 * (variant % 3)
     return 1 + variant % 3, 2 + variant % 4
+
+
+def window_kind(outer):
+    """notes and test_operands of a window kind (extract, insert) whose window lies in `outer`."""
+    def notes(inst):
+        return [MOVES_NOTE + f" row and col place the window in {outer}: inside its valid region, at a multiple of "
+                "its box (else PTO_ERR_VALID)."]
+
+    def test_operands(plan, tup, vr, vc, extra, variant):
+        return window_operands(plan, tup, vr, vc, extra, variant, outer)
+    return notes, test_operands
 
 
 def window_operands(plan, tup, vr, vc, extra, variant, outer):

@@ -5,7 +5,6 @@ by line, contiguous on both sides (templates/cpu/move.c.j2)."""
 from kinds._movement import (MAIN_OPERAND, IN_PLACE_FILL, CPP_API, element_ctx, cpu_variants, npu_ctx,  # noqa: F401
                              plain_ctx, reference, test_shapes, extra_fills, more_cases, lower_bound)
 from kinds import _movement as MV
-import testplan as T
 
 READER = "h_read_move"  # tests/harness/kinds/moves.c
 
@@ -22,10 +21,4 @@ def light(plan, tup):
     """relu NORMAL runs relu NONE's kernel: the value classes and the extremes (below 0, -0, NaN)."""
     if tup.axes["relu"] == "none":
         return None
-    E, B = plan.E_B(tup.dtype_of(MAIN_OPERAND))
-    cases = []
-    for n, (label, vr, vc, extra) in enumerate(test_shapes(E, B, T.N_CLASSES_MAX)):
-        fill = {"classes": "H_FILL_CLASSES", "boxes+tails": "H_FILL_EXTREMES"}.get(label)
-        if fill:
-            cases.append(plan.shape_case(tup, n, label, vr, vc, extra, fill, 1000 + len(cases)))
-    return [c for c in cases if c]
+    return plan.fill_cases(tup, {"classes": "H_FILL_CLASSES", "boxes+tails": "H_FILL_EXTREMES"})
