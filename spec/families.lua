@@ -69,7 +69,7 @@ family {
   },
 }
 
--- Upstream's "Layout and Rearrangement" family (docs/isa/tile/layout-and-rearrangement.md; the
+-- Upstream's "Layout and Rearrangement" family (its ISA docs' family page; the
 -- matrix facts notes, section 5): TMOV, TTRANS, TEXTRACT and TINSERT with their _FP forms, TRESHAPE,
 -- the TFILLPAD forms and TIMG2COL (docs/moves.md).
 family {

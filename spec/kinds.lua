@@ -651,7 +651,7 @@ kind {
 -- to: dst's), the legal sets pair them; which locations a pair moves between is a rule per pair
 -- (status loc): the moves of DESIGN 4.3 and no others. The kernels take the runtime parameters
 -- as arguments (param_args: one kernel per dtype pair and layout pair) and read the boxes of each
--- tile's location (pto/pto_layout.h).
+-- tile's location (out/include/pto/pto_layout.h).
 local mv_from = { name = "from", derive = "layout", of = "src", values = { nd = "ND", dn = "DN", nz = "Nz", zn = "Zn" } }
 local mv_to = { name = "to", derive = "layout", of = "dst", values = { nd = "ND", dn = "DN", nz = "Nz", zn = "Zn", zz = "Zz" } }
 local mv_dst = { tile = true, io = "out", dtype = "D", locs = { "VEC", "MAT", "LEFT", "RIGHT" }, layouts = { "ND", "DN", "Nz", "Zn", "Zz" } }
