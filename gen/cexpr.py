@@ -1,6 +1,8 @@
 """Rendering of the expression language to C: rule predicates for the verifier, element math
 for the kernels, and element math for the independent test reference."""
 
+from layouts import LOCS  # a rule may name a location: its pto_loc constant
+
 CTYPE = {"f32": "float", "f16": "uint16_t", "bf16": "uint16_t", "i32": "int32_t", "u32": "uint32_t",
          "i16": "int16_t", "u16": "uint16_t", "i8": "int8_t", "u8": "uint8_t",
          "i64": "int64_t", "f8e4m3": "uint8_t", "f8e5m2": "uint8_t"}  # storage type per dtype
@@ -17,13 +19,14 @@ def dtype_c(dt, prefix, bits=False):
     return {"T": CTYPE[dt["name"]], "CT": CTYPE[dt["name"]], "load": "", "store": ""}
 
 
-def rule_c(ast, prefix):
-    """A rule predicate over the named tiles it reads; integer arithmetic in int64_t."""
+def rule_c(ast, prefix, values=()):
+    """A rule predicate over the named tiles it reads and the value params `values` (locals of
+    those names); integer arithmetic in int64_t."""
     def attr(t, a):
-        if a in ("rows", "cols", "valid_rows", "valid_cols"):
+        if a in ("rows", "cols", "valid_rows", "valid_cols", "loc"):
             return f"(int64_t){t}->{a}"
-        if a == "elem_bytes":
-            return f"{prefix}__elem_bytes({t})"
+        if a in ("elem_bytes", "box_rows", "box_cols"):
+            return f"{prefix}__{a}({t})"
         if a == "bytes":
             return f"((int64_t){t}->rows * {t}->cols * {prefix}__elem_bytes({t}))"
         if a == "block_elems":
@@ -38,6 +41,10 @@ def rule_c(ast, prefix):
             return str(e["value"])
         if op == "ref":
             if e.get("attr") is None:
+                if e["name"] in values:  # a value param (TEXTRACT's row): the rule's local
+                    return e["name"]
+                if e["name"] in LOCS:  # a location: its pto_loc constant
+                    return f"(int64_t)PTO_{e['name']}"
                 return f"(int64_t){prefix.upper()}_{e['name'].upper()}"
             return attr(e["name"], e["attr"])
         args = [walk(a) for a in e.get("args", [])]

@@ -143,12 +143,16 @@ def context(inst):
 
 
 def enums(model):
-    """Each enumerated runtime parameter as a mapping from upstream's enum (by name: its
-    upstream_values, or the values upper-cased) to ptogen's C constants; a value outside it maps to
-    one the entry point answers with PTO_ERR_PARAM."""
+    """Each enumerated runtime parameter of the API's instructions as a mapping from upstream's enum
+    (by name: its upstream_values, or the values upper-cased) to ptogen's C constants; a value
+    outside it maps to one the entry point answers with PTO_ERR_PARAM. (TMOV's pto_relu is not in
+    the API yet: its kind has CPP_API = False.)"""
+    import kinds
+    used = {o["param"] for k in model.kinds.values() if getattr(kinds.of(k), "CPP_API", True)
+            for o in k["operands"].values() if o["param"]}
     return [{"name": p["name"], "cpp": param_cpp(p), "c_type": p["c_type"],
              "pairs": [(up, c) for up, c in zip(upstream_names(p), M.param_consts(p)) if up], "outside": len(p["values"])}
-            for p in model.params.values() if not p["flag"]]
+            for p in model.params.values() if not p["flag"] and not p.get("value") and p["name"] in used]
 
 
 def _matches(inst, tup, ops):

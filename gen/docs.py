@@ -24,7 +24,9 @@ def operand_rows(inst, profiles):
         use = "; ".join(f"{p}: {USE_TEXT[inst.operand_use(p, op)]}" for p in profiles if op in inst.use.get(p, {}))
         prm = inst.model.params.get(o["param"]) if o["param"] else None
         what = "tile" if o["tile"] else "scalar (one element, any alignment)"
-        if prm:
+        if prm and prm.get("value"):
+            what = f"runtime parameter ({prm['c_type']}: a number the rules read)"
+        elif prm:
             what = f"runtime parameter ({prm['c_type']}: " + (
                 f"0 {prm['values'][0]}, any other value {prm['values'][1]})" if prm["flag"]
                 else ", ".join(M.param_consts(prm)) + "; any other value is PTO_ERR_PARAM)")
@@ -78,7 +80,7 @@ def example(inst, p, entry):
             continue
         if d.get("param"):  # the tuple's value
             prm = inst.model.params[k["operands"][op]["param"]]
-            args.append(str(d["value"]) if prm["flag"] else M.param_consts(prm)[d["value"]])
+            args.append(str(d["value"]) if prm["flag"] or prm.get("value") else M.param_consts(prm)[d["value"]])
             continue
         dt = tup.dtype_of(op)
         if not k["operands"][op]["tile"]:

@@ -508,7 +508,24 @@ def attr_value(profile, dtype, desc, attr):
         return m["repeat_bytes"] // eb
     if attr == "bytes":
         return desc["rows"] * desc["cols"] * eb
+    if attr in ("box_rows", "box_cols"):  # its box, 1 x 1 unboxed (gen/layouts.py)
+        return layouts.box(desc["loc"], desc["slayout"], eb)[attr == "box_cols"]
     return desc[attr]
+
+
+def value_ops(inst):
+    """The operands of an instruction's kind that are value params (TEXTRACT's row and col): numbers
+    the rules read by name, no tuple axes."""
+    k = inst.kind
+    return [o for o in k["operands"] if k["operands"][o]["param"] and inst.model.params[k["operands"][o]["param"]].get("value")]
+
+
+def rule_values(ast, values):
+    """The value params (of `values`) a rule reads."""
+    out = {ast["name"]} if ast["op"] == "ref" and ast.get("attr") is None and ast["name"] in values else set()
+    for a in ast.get("args", []):
+        out.update(rule_values(a, values))
+    return sorted(out)
 
 
 def rule_operands(ast):
@@ -566,8 +583,10 @@ BINARY = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": c_div, "
 def eval_rule(rule, tup, descs, profile):
     """Evaluate a rule for tuple `tup`; descs maps operand -> descriptor (None: static only)."""
     def lookup(name, attr):
-        if attr is None:
-            return profile["machine"][name]
+        if attr is None:  # a value param's value (as the C reads it: uint32_t), a location's pto_loc, a machine parameter
+            if descs and name in value_ops(tup.inst):
+                return descs[name] & 0xFFFFFFFF
+            return LOCS.index(name) if name in LOCS else profile["machine"][name]
         op = tup.role(name)
         desc = descs[op] if descs else None
         return attr_value(profile, tup.tile_dtype(op, desc), desc, attr)

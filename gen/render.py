@@ -153,6 +153,7 @@ def entry_ctx(inst, p, entry):
     if k["roles"]:
         slots["full"], slots["narrow"] = n, n + 1
     rules = [r for r in inst.rules if any(r in t.rules for t in tuples)]
+    values = M.value_ops(inst)  # value params the rules read from the call's arguments
     axes = [a for a in k["axes"] if a["derive"] != "form"]
     # operands of one dtype variable share a dvar; an operand of any dtype (M.ANY) has one of its own
     dvars = sorted({k["operands"][o]["dtype"] for o in ops if k["operands"][o]["dtype"] not in (False, M.ANY)})
@@ -198,8 +199,9 @@ def entry_ctx(inst, p, entry):
         "full": ", ".join(str(ops.index(roles["full"][v])) for v in ("normal", "swap")) if roles else "-1, -1",
         "narrow": ", ".join(str(ops.index(roles["narrow"][v])) for v in ("normal", "swap")) if roles else "-1, -1",
         "rules": [{"name": r.name, "why": r.why, "file": r.file, "line": r.line, "status_enum": status_enum(r.status),
-                   "text": r.text, "c": cexpr.rule_c(r.ast, prefix),
-                   "reads": [{"name": n, "slot": slots[n]} for n in M.rule_operands(r.ast)]} for r in rules],
+                   "text": r.text, "c": cexpr.rule_c(r.ast, prefix, values),
+                   "reads": [{"name": n, "slot": slots[n]} for n in M.rule_operands(r.ast)],
+                   "values": [{"name": n, "arg": ops.index(n)} for n in M.rule_values(r.ast, values)]} for r in rules],
         "tuples": t_ctx, "kernels": kernels, "_dnames": dnames, "retype": bool(k.get("converts")),
     }
 
@@ -228,7 +230,7 @@ class Renderer:
         m = self.model
         base = {"dtypes": m.dtype_list, "statuses": statuses(), "instructions": m.instructions,
                 "param_enums": [{"c_type": x["c_type"], "doc": x["doc"], "consts": M.param_consts(x)}
-                                for x in m.params.values() if not x["flag"]]}
+                                for x in m.params.values() if not x["flag"] and not x.get("value")]}
         base.update(layouts.c_context())
         if kind in ("verify", "ops", "instruction", "test", "refused"):
             prof = m.profile(p)

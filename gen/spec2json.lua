@@ -653,15 +653,21 @@ for _, n in ipairs(op_names) do OPS[n].__rec = nil end
 ------------------------------------------------------------------------------------------
 -- kinds and rules
 
-local ATTRS = { "rows", "cols", "valid_rows", "valid_cols", "elem_bytes", "bytes", "block_elems", "repeat_elems" }
+-- loc: the tile's pto_loc, compared with the constants VEC, MAT, LEFT, RIGHT, ACC, BIAS (a rule of the moves
+-- between locations, status "loc"); box_rows, box_cols: its box (1 x 1 unboxed; gen/layouts.py)
+local ATTRS = { "rows", "cols", "valid_rows", "valid_cols", "elem_bytes", "bytes", "block_elems", "repeat_elems", "loc",
+                "box_rows", "box_cols" }
 local STATIC_ATTRS = set { "elem_bytes", "block_elems", "repeat_elems" }
-local STATUSES = { "shape", "valid", "tmp", "dtype", "layout", "align", "placement", "alias", "param" }
+local STATUSES = { "loc", "shape", "valid", "tmp", "dtype", "layout", "align", "placement", "alias", "param" }
 local RULE_FUNCS = {
   ceildiv = { arity = 2, arg = "int", result = "int" }, roundup = { arity = 2, arg = "int", result = "int" },
   max = { arity = 2, arg = "int", result = "int" }, min = { arity = 2, arg = "int", result = "int" },
 }
 -- Layout names; gen/layouts.py holds each one's (blayout, slayout) and index map (tests/gen check the two agree)
 local LAYOUTS = { "ND", "DN", "Nz", "Zn", "Zz" }
+-- The names a rule may read besides tiles: machine parameters and the locations
+local RULE_NAMES = set(MACHINE)
+for _, l in ipairs(LOCS) do RULE_NAMES[l] = true end
 
 local function ast_names(ast, acc)
   acc = acc or {}
@@ -693,7 +699,13 @@ local function check_rule(owner, keys, r, scope)
   local ast, e = expr.parse(r.check)
   if not ast then err_at(rec, { "check" }, "check: " .. e); return nil end
   local ty
-  ty, e = expr.check(ast, { kind = "rule", tiles = scope.tiles, attrs = set(ATTRS), params = set(MACHINE), funcs = RULE_FUNCS })
+  local names = RULE_NAMES
+  if scope.values and next(scope.values) then -- the kind's value params, by operand name
+    names = {}
+    for n in pairs(RULE_NAMES) do names[n] = true end
+    for n in pairs(scope.values) do names[n] = true end
+  end
+  ty, e = expr.check(ast, { kind = "rule", tiles = scope.tiles, attrs = set(ATTRS), params = names, funcs = RULE_FUNCS })
   if not ty then err_at(rec, { "check" }, "check: " .. e); return nil end
   if ty ~= "bool" then err_at(rec, { "check" }, "check must be a condition (a comparison), got an integer expression"); ok = false end
   local static = true
@@ -877,10 +889,16 @@ end
 local PARAMS, param_names = {}, {}
 for _, r in ipairs(records.param) do
   if fields(r, r, {}, { name = "string", doc = "string", c_type = "string", enum = "string", values = "table", flag = "boolean",
-                        upstream = "string", upstream_values = "table" },
-            { "name", "doc", "c_type", "values" }, "param") then
+                        upstream = "string", upstream_values = "table", value = "boolean" },
+            { "name", "doc", "c_type" }, "param") then
     local ok = want_name(r, "param")
-    if type(r.values) ~= "table" or #r.values < 2 then
+    if r.value then
+      -- value = true: a plain unsigned number (an offset) that picks no tuple; rules read it by
+      -- its operand's name (TEXTRACT's row and col)
+      if r.values ~= nil or r.enum ~= nil or r.flag ~= nil or r.upstream_values ~= nil then
+        err_at(r, { "value" }, "a value param has no values, enum, flag or upstream_values"); ok = false
+      end
+    elseif type(r.values) ~= "table" or #r.values < 2 then
       err_at(r, { "values" }, "values must list at least two names, in the order of their C values"); ok = false
     else
       for i, v in ipairs(r.values) do
@@ -892,6 +910,7 @@ for _, r in ipairs(records.param) do
     end
     if r.flag and r.enum then
       err_at(r, { "enum" }, "a flag (0 or any other value) has no enum constants; allowed: flag = true or enum = \"PREFIX\""); ok = false
+    elseif r.value then -- (checked above)
     elseif r.flag and type(r.values) == "table" and #r.values ~= 2 then
       err_at(r, { "values" }, "a flag has two values: its name for 0, then for any other value"); ok = false
     elseif not r.flag and not r.enum then
@@ -913,7 +932,7 @@ for _, r in ipairs(records.param) do
     if ok and PARAMS[r.name] then err_at(r, { "name" }, "param '" .. r.name .. "' is defined twice"); ok = false end
     if ok then
       PARAMS[r.name] = { name = r.name, doc = r.doc, c_type = r.c_type, enum = r.enum or false, flag = r.flag or false,
-                         values = r.values, upstream = r.upstream or r.c_type,
+                         value = r.value or false, values = r.values or {}, upstream = r.upstream or r.c_type,
                          upstream_values = r.upstream_values or false }
       param_names[#param_names + 1] = r.name
     end
@@ -1047,6 +1066,8 @@ for _, r in ipairs(records.kind) do
             err_at(r, { "axes" }, "axis " .. a.name .. " needs a param operand in 'of'"); ok = false; broken[a.name] = true
           elseif a.values ~= nil then
             err_at(r, { "axes" }, "axis " .. a.name .. " takes the values of param " .. o.param .. "; remove 'values'"); ok = false
+          elseif PARAMS[o.param] and PARAMS[o.param].value then
+            err_at(r, { "axes" }, "axis " .. a.name .. ": param " .. o.param .. " is a value (rules read it), not an axis"); ok = false; broken[a.name] = true
           elseif PARAMS[o.param] then
             ax.values, ax.param = PARAMS[o.param].values, o.param
           else
@@ -1082,8 +1103,13 @@ for _, r in ipairs(records.kind) do
         err_at(r, { "pairs" }, "pairs must be { from = <a dtype variable>, to = <another> }; allowed: " .. list(dvars)); ok = false
       end
     end
+    -- value params (TEXTRACT's row, col): rules read them by operand name
+    local value_ops = {}
+    for name, o in pairs(k.operands) do if o.param and PARAMS[o.param] and PARAMS[o.param].value then value_ops[name] = true end end
+    k.value_ops = value_ops
     for i, rr in ipairs(r.rules or {}) do
-      k.rules[#k.rules + 1] = check_rule(r, { "rules" }, rr, { kind = r.name, tiles = tiles, axes = axes_scope, broken = broken })
+      k.rules[#k.rules + 1] = check_rule(r, { "rules" }, rr, { kind = r.name, tiles = tiles, axes = axes_scope, broken = broken,
+                                                               values = value_ops })
     end
     for i, rr in ipairs(r.static_rules or {}) do
       local cr = check_rule(r, { "static_rules" }, rr, { kind = r.name, tiles = tiles, axes = axes_scope, broken = broken })
@@ -1464,7 +1490,7 @@ for _, r in ipairs(records.instruction) do
       end
     end
     for _, rr in ipairs(r.rules or {}) do
-      local cr = check_rule(r, { "rules" }, rr, { kind = k.name, tiles = k.tiles, axes = k.axes_scope })
+      local cr = check_rule(r, { "rules" }, rr, { kind = k.name, tiles = k.tiles, axes = k.axes_scope, values = k.value_ops })
       if cr then inst.rules[#inst.rules + 1] = cr else ok = false end
     end
     ok = unique_rule_names(inst.rules, kind_rule_names(k)) and ok
@@ -1518,7 +1544,7 @@ for _, n in ipairs(kind_names) do
   local tl = {}
   for t in pairs(k.tiles) do tl[#tl + 1] = t end
   table.sort(tl)
-  k.tiles, k.values, k.axes_scope = tl, nil, nil
+  k.tiles, k.values, k.axes_scope, k.value_ops = tl, nil, nil, nil
   kinds_out[n] = k
 end
 local ops_out = {}

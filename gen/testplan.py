@@ -153,6 +153,17 @@ class Plan:
         cases += kind.more_cases(self, tup, shapes, B)  # after the others: their seeds and order stay
         return [c for c in cases if c]
 
+    def fill_cases(self, tup, fills):
+        """A light plan's cases (a kind's light()): each of the kind's shapes whose label `fills`
+        maps to a fill, once with that fill."""
+        kind = kinds.of(self.inst)
+        E, B = self.E_B(tup.dtype_of(kind.MAIN_OPERAND))
+        cases = []
+        for n, (label, vr, vc, extra) in enumerate(kind.test_shapes(E, B, N_CLASSES_MAX)):
+            if label in fills:
+                cases.append(self.shape_case(tup, n, label, vr, vc, extra, fills[label], 1000 + len(cases)))
+        return [c for c in cases if c]
+
     def shape_case(self, tup, n, label, vr, vc, extra, fill, seed):
         """The case of shape number n of the kind's shapes, filled with `fill`."""
         ops, same = self.operands(tup, vr, vc, extra, n), None

@@ -68,3 +68,17 @@ family {
     "tgemv(c, a, b)", "tgemv_acc(c_out, c_in, a, b)", "tgemv_bias(c, a, b, bias)", "tgemv_mx",
   },
 }
+
+-- Upstream's "Layout and Rearrangement" family (its ISA docs' family page; the
+-- matrix facts notes, section 5): TMOV, TTRANS, TEXTRACT and TINSERT with their _FP forms, TRESHAPE,
+-- the TFILLPAD forms and TIMG2COL (docs/moves.md).
+family {
+  name = "layout-and-rearrangement", title = "Layout and Rearrangement",
+  instructions = {
+    "tmov(dst, src, pto_relu relu)", "tmov_fp",
+    "ttrans(dst, src, tmp)",
+    "textract(dst, src, uint32_t row, uint32_t col)", "textract_fp",
+    "tinsert(dst, src, uint32_t row, uint32_t col)", "tinsert_fp",
+    "treshape", "tfillpad", "tfillpad_inplace", "tfillpad_expand", "timg2col",
+  },
+}

@@ -385,6 +385,23 @@ param {
   values = { "sequential", "tree" },
 }
 
+param {
+  name = "relu",
+  c_type = "pto_relu",
+  enum = "PTO_RELU",
+  upstream = "ReluPreMode", -- upstream names its values NoRelu, NormalRelu (the C++ API has no TMOV yet)
+  doc = "Whether TMOV applies relu to the source value before its conversion: NONE, NORMAL (x < 0 ? +0 : x; -0 and NaN kept).",
+  values = { "none", "normal" },
+}
+
+param {
+  name = "index",
+  c_type = "uint32_t",
+  value = true,
+  upstream = "uint16_t", -- upstream's TEXTRACT/TINSERT take uint16_t indexRow, indexCol
+  doc = "A row or column offset of TEXTRACT's and TINSERT's window.",
+}
+
 kind {
   name = "col_sum",
   reduce = "value", -- math is sum(src)
@@ -607,3 +624,106 @@ kind {
             rule { name = "bias_cols", check = "bias.valid_cols >= c.valid_cols", status = "valid",
                    why = "bias has a valid column for every valid column of c" } },
 }
+
+-- Layout and rearrangement (docs/contract.md section 5, docs/moves.md).
+-- TTRANS: dst(j, i) = src(i, j) over src's valid region, both row-major VEC tiles; tmp is
+-- upstream's scratch (A2A3's vnchwconv goes through it, A5 and the cpu do not use it): a profile
+-- that ignores it takes NULL or any tile, src's very tile too. dst never overlaps src.
+kind {
+  name = "transpose",
+  doc = "dst[j,i] = src[i,j] over src's valid region (dst's valid region is src's transposed); tmp is scratch "
+     .. "where a profile uses it; dst must not overlap src, not even as its very tile.",
+  entries = { { form = "main", operands = { "dst", "src", "tmp" } } },
+  operands = { dst = { tile = true, io = "out", dtype = "T", layouts = { "ND" } },
+               src = { tile = true, io = "in", dtype = "T", layouts = { "ND" } }, tmp = scratch },
+  axes = {},
+  kernel = "{T}",
+  rules = {
+    rule { name = "transposed_valid", check = "dst.valid_rows == src.valid_cols and dst.valid_cols == src.valid_rows",
+           status = "valid", why = "dst's valid region is src's transposed" },
+  },
+}
+
+-- TMOV, TEXTRACT, TINSERT: dst(i, j) = src(i, j) over the valid region (TEXTRACT: src's window at
+-- (row, col), TINSERT: into dst's window there), an index-mapped copy between locations and
+-- layouts; f32 -> f16/bf16 (out of ACC only) converts by RINT with overflow to +-inf; TMOV's relu
+-- NORMAL first makes every value below 0 +0 (-0 and NaN kept). The layouts are axes (from: src's,
+-- to: dst's), the legal sets pair them; which locations a pair moves between is a rule per pair
+-- (status loc): the moves of DESIGN 4.3 and no others. The kernels take the runtime parameters
+-- as arguments (param_args: one kernel per dtype pair and layout pair) and read the boxes of each
+-- tile's location (out/include/pto/pto_layout.h).
+local mv_from = { name = "from", derive = "layout", of = "src", values = { nd = "ND", dn = "DN", nz = "Nz", zn = "Zn" } }
+local mv_to = { name = "to", derive = "layout", of = "dst", values = { nd = "ND", dn = "DN", nz = "Nz", zn = "Zn", zz = "Zz" } }
+local mv_dst = { tile = true, io = "out", dtype = "D", locs = { "VEC", "MAT", "LEFT", "RIGHT" }, layouts = { "ND", "DN", "Nz", "Zn", "Zz" } }
+local mv_src = { tile = true, io = "in", dtype = "S", locs = { "VEC", "MAT", "ACC" }, layouts = { "ND", "DN", "Nz", "Zn" } }
+local function mv_locs(from, to, check, why)
+  return rule { name = "move_" .. from .. "_" .. to, when = { from = from, to = to }, check = check, status = "loc", why = why }
+end
+-- The moves (each layout pair's locations), then the conversion's: the rules every movement kind ends with
+local function mv_rules(first)
+  local out = first
+  for _, r in ipairs({
+    rule { name = "convert_from_acc", check = "dst.elem_bytes == src.elem_bytes or src.loc == ACC", status = "loc",
+           why = "only a move out of ACC converts (f32 -> f16/bf16)" },
+    mv_locs("nd", "nd", "src.loc == VEC and dst.loc == VEC", "an ND -> ND move is VEC -> VEC"),
+    mv_locs("dn", "dn", "src.loc == VEC and dst.loc == VEC", "a DN -> DN move is VEC -> VEC"),
+    mv_locs("nd", "nz", "src.loc == VEC and dst.loc == LEFT", "an ND -> Nz move is VEC -> LEFT (the cpu's)"),
+    mv_locs("nd", "zz", "src.loc == VEC and dst.loc == LEFT", "an ND -> Zz move is VEC -> LEFT (the cpu's)"),
+    mv_locs("nd", "zn", "src.loc == VEC and dst.loc == RIGHT", "an ND -> Zn move is VEC -> RIGHT (the cpu's)"),
+    mv_locs("nz", "nd", "src.loc == ACC and dst.loc == VEC", "an Nz -> ND move is ACC -> VEC"),
+    mv_locs("nz", "dn", "src.loc == ACC and dst.loc == VEC", "an Nz -> DN move is ACC -> VEC"),
+    mv_locs("nz", "nz", "(src.loc == MAT and dst.loc == LEFT) or (src.loc == ACC and (dst.loc == MAT or dst.loc == LEFT))",
+            "an Nz -> Nz move is MAT -> LEFT, ACC -> MAT or ACC -> LEFT (the cpu's)"),
+    mv_locs("nz", "zz", "(src.loc == MAT or src.loc == ACC) and dst.loc == LEFT", "an Nz -> Zz move is MAT -> LEFT or ACC -> LEFT"),
+    mv_locs("nz", "zn", "(src.loc == MAT or src.loc == ACC) and dst.loc == RIGHT", "an Nz -> Zn move is MAT -> RIGHT or ACC -> RIGHT"),
+    mv_locs("zn", "zn", "src.loc == MAT and dst.loc == RIGHT", "a Zn -> Zn move is MAT -> RIGHT"),
+  }) do out[#out + 1] = r end
+  return out
+end
+
+kind {
+  name = "move",
+  pairs = { from = "S", to = "D" },
+  param_args = true,
+  doc = "dst[i,j] = src[i,j] over the valid region (dst's and src's are the same), between locations and layouts; "
+     .. "f32 -> f16/bf16 (out of ACC) rounds to nearest even, overflow to +-inf; relu NORMAL: a value below 0 is +0 "
+     .. "first (-0 and NaN kept).",
+  entries = { { form = "main", operands = { "dst", "src", "relu" } } },
+  operands = { dst = mv_dst, src = mv_src, relu = { param = "relu", io = "in" } },
+  axes = { mv_from, mv_to, { name = "relu", derive = "param", of = "relu" } },
+  kernel = "{D}_{S}_{from}_{to}",
+  rules = mv_rules({ rule { name = "same_valid", check = same_valid("dst", "src"), status = "valid",
+                            why = "dst and src must have the same valid region" } }),
+}
+
+-- TEXTRACT and TINSERT: the window of the outer tile (src, dst) at (row, col) with the inner
+-- tile's valid region lies inside the outer valid region, at a multiple of the outer tile's box
+local function window_rules(outer, inner)
+  return mv_rules({
+    rule { name = "window_rows", check = "row + " .. inner .. ".valid_rows <= " .. outer .. ".valid_rows", status = "valid",
+           why = "the window's rows (row + " .. inner .. "'s valid rows) lie inside " .. outer .. "'s valid rows" },
+    rule { name = "window_cols", check = "col + " .. inner .. ".valid_cols <= " .. outer .. ".valid_cols", status = "valid",
+           why = "the window's columns (col + " .. inner .. "'s valid columns) lie inside " .. outer .. "'s valid columns" },
+    rule { name = "window_box", check = string.format("row == roundup(row, %s.box_rows) and col == roundup(col, %s.box_cols)", outer, outer),
+           status = "valid", why = "on a boxed " .. outer .. " the window starts at a box (row and col multiples of its box)" },
+  })
+end
+
+-- extract (TEXTRACT): dst[i,j] = src[row + i, col + j]; insert (TINSERT): the reverse, the rest of dst
+-- untouched. The outer tile holds the window.
+local function window_kind(name, doc, outer, inner)
+  return kind {
+    name = name,
+    pairs = { from = "S", to = "D" },
+    param_args = true,
+    doc = doc .. ", between locations and layouts like TMOV (f32 -> f16/bf16 out of ACC, no relu); the window lies "
+       .. "inside " .. outer .. "'s valid region, at a multiple of " .. outer .. "'s box.",
+    entries = { { form = "main", operands = { "dst", "src", "row", "col" } } },
+    operands = { dst = mv_dst, src = mv_src, row = { param = "index", io = "in" }, col = { param = "index", io = "in" } },
+    axes = { mv_from, mv_to },
+    kernel = "{D}_{S}_{from}_{to}",
+    rules = window_rules(outer, inner),
+  }
+end
+window_kind("extract", "dst[i,j] = src[row + i, col + j] over dst's valid region", "src", "dst")
+window_kind("insert", "dst[row + i, col + j] = src[i,j] over src's valid region (the rest of dst untouched)", "dst", "src")

@@ -236,10 +236,4 @@ def light(plan, tup):
     rejections of the parameters; RINT/DEFAULT gets every shape and fill (None: the full plan)."""
     if primary(tup):
         return None
-    E, B = plan.E_B(tup.dtype_of(MAIN_OPERAND))
-    cases = []
-    for n, (label, vr, vc, extra) in enumerate(test_shapes(E, B, T.N_CLASSES_MAX)):
-        fill = {"classes": "H_FILL_CLASSES", "valid<tile": "H_FILL_CVT"}.get(label)
-        if fill:
-            cases.append(plan.shape_case(tup, n, label, vr, vc, extra, fill, 1000 + len(cases)))
-    return [c for c in cases if c]
+    return plan.fill_cases(tup, {"classes": "H_FILL_CLASSES", "valid<tile": "H_FILL_CVT"})

@@ -12,6 +12,19 @@ static const uint8_t elem_bytes[] = { VERIFY_ELEM_BYTES };
 #define N_DTYPES (sizeof elem_bytes / sizeof elem_bytes[0])
 
 int64_t PTO(_elem_bytes)(const pto_tile *t) { return elem_bytes[t->dtype]; }
+/* the tile's box, rows and columns (1 x 1 unboxed): pto/pto_layout.h */
+int64_t PTO(_box_rows)(const pto_tile *t)
+{
+    uint32_t r0, c0;
+    pto_layout_box(t->loc, t->slayout, elem_bytes[t->dtype], &r0, &c0);
+    return r0;
+}
+int64_t PTO(_box_cols)(const pto_tile *t)
+{
+    uint32_t r0, c0;
+    pto_layout_box(t->loc, t->slayout, elem_bytes[t->dtype], &r0, &c0);
+    return c0;
+}
 int64_t PTO(_div)(int64_t a, int64_t b) { return b == 0 ? 0 : a / b; }
 int64_t PTO(_ceildiv)(int64_t a, int64_t b) { return b <= 0 ? 0 : (a + b - 1) / b; }
 int64_t PTO(_roundup)(int64_t a, int64_t b) { return PTO(_ceildiv)(a, b) * b; }
@@ -184,7 +197,7 @@ pto_status PTO(_verify)(const PTO(entry) *e, const void *const *args, uint16_t *
             slot[e->n_ops + 1] = tile[slot_op[e->n_ops + 1]];
         }
     for (i = 0; i < e->n_rules; i++)
-        if ((t->rules >> i & 1u) && !e->rules[i].holds(slot)) return e->rules[i].status;
+        if ((t->rules >> i & 1u) && !e->rules[i].holds(slot, args)) return e->rules[i].status;
 
     /* alias: written tiles overlap nothing, except an out tile that is the very same tile as
      * one of its in-place sources (matched by operand, not by descriptor pointer: one

@@ -1,4 +1,4 @@
 -- target: kinds.lua
 -- replace:            check = "src.valid_cols <= src.repeat_elems * src.repeat_elems * src.repeat_elems",
 -- with:            check = "src.valid_col <= src.repeat_elems * src.repeat_elems * src.repeat_elems",
--- expect: spec/kinds.lua:265: check: unknown attribute 'src.valid_col'; allowed: block_elems, bytes, cols, elem_bytes, repeat_elems, rows, valid_cols, valid_rows
+-- expect: spec/kinds.lua:265: check: unknown attribute 'src.valid_col'; allowed: block_elems, box_cols, box_rows, bytes, cols, elem_bytes, loc, repeat_elems, rows, valid_cols, valid_rows

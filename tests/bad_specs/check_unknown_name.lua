@@ -1,4 +1,4 @@
 -- target: kinds.lua
 -- replace:            check = "src.valid_cols <= src.repeat_elems * src.repeat_elems * src.repeat_elems",
 -- with:            check = "src.valid_cols <= repeat_elems * src.repeat_elems * src.repeat_elems",
--- expect: spec/kinds.lua:265: check: unknown name 'repeat_elems'; allowed: block_bytes, data_align_bytes, max_repeat, max_repeat_stride, repeat_bytes, reserved_scratch_bytes, ub_bytes, vector_bytes, or <operand>.<attribute>
+-- expect: spec/kinds.lua:265: check: unknown name 'repeat_elems'; allowed: ACC, BIAS, LEFT, MAT, RIGHT, VEC, block_bytes, data_align_bytes, max_repeat, max_repeat_stride, repeat_bytes, reserved_scratch_bytes, ub_bytes, vector_bytes, or <operand>.<attribute>

@@ -1,4 +1,4 @@
 -- target: kinds.lua
 -- replace:     rule { name = "tmp_rows", on = { "a2a3" }, status = "tmp",
 -- with:     rule { name = "tmp_rows", on = { "a2a3" }, status = "tmpp",
--- expect: spec/kinds.lua:267: unknown status 'tmpp'; allowed: shape, valid, tmp, dtype, layout, align, placement, alias, param
+-- expect: spec/kinds.lua:267: unknown status 'tmpp'; allowed: loc, shape, valid, tmp, dtype, layout, align, placement, alias, param

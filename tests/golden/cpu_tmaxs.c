@@ -13,10 +13,11 @@
 /* ---- pto_cpu_tmaxs: rules ---- */
 /* same_valid (spec/kinds.lua:57): dst and src must have the same valid region
  *   dst.valid_rows == src.valid_rows and dst.valid_cols == src.valid_cols */
-static int pto_cpu_tmaxs__same_valid(const pto_tile *const *slot)
+static int pto_cpu_tmaxs__same_valid(const pto_tile *const *slot, const void *const *args)
 {
     const pto_tile *dst = slot[0];
     const pto_tile *src = slot[1];
+    (void)args;
     return (((int64_t)dst->valid_rows == (int64_t)src->valid_rows) && ((int64_t)dst->valid_cols == (int64_t)src->valid_cols));
 }
 static const pto_cpu_rule pto_cpu_tmaxs__rules[] = {

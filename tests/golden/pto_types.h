@@ -30,6 +30,9 @@ typedef enum { PTO_ROUND_NONE, PTO_ROUND_RINT, PTO_ROUND_ROUND, PTO_ROUND_FLOOR,
 /* Whether TCVT saturates: DEFAULT (the pair's own default, docs/contract.md), ON, OFF. */
 typedef enum { PTO_SAT_DEFAULT, PTO_SAT_ON, PTO_SAT_OFF } pto_sat;
 
+/* Whether TMOV applies relu to the source value before its conversion: NONE, NORMAL (x < 0 ? +0 : x; -0 and NaN kept). */
+typedef enum { PTO_RELU_NONE, PTO_RELU_NORMAL } pto_relu;
+
 /* PTO_OK == 0; every failure kind has its own code. Entry points check null, loc, dtype,
  * param, layout, tmp (presence), shape, valid, the spec's rules (whose statuses are shape,
  * valid, tmp, layout and others), alias, align, placement, and return the first failure; on

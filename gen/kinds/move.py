@@ -1,0 +1,24 @@
+"""Kind move: TMOV, dst(i, j) = src(i, j) over the valid region between locations and layouts
+(gen/kinds/_movement.py, docs/moves.md). relu is a kernel argument: NORMAL sets a value below 0
+to +0 first, on the source's bits (-0 and NaN kept). ND -> ND and DN -> DN (VEC -> VEC) copy line
+by line, contiguous on both sides (templates/cpu/move.c.j2)."""
+from kinds._movement import (MAIN_OPERAND, IN_PLACE_FILL, CPP_API, element_ctx, cpu_variants, npu_ctx,  # noqa: F401
+                             plain_ctx, reference, test_shapes, extra_fills, more_cases, lower_bound)
+from kinds import _movement as MV
+
+READER = "h_read_move"  # tests/harness/kinds/moves.c
+
+
+def notes(inst):
+    return [MV.MOVES_NOTE + " relu is PTO_RELU_NONE or PTO_RELU_NORMAL (any other value PTO_ERR_PARAM)."]
+
+
+def test_operands(plan, tup, vr, vc, extra, variant):
+    return MV.tiles(plan, tup, (vr, vc), (vr, vc), extra, variant)
+
+
+def light(plan, tup):
+    """relu NORMAL runs relu NONE's kernel: the value classes and the extremes (below 0, -0, NaN)."""
+    if tup.axes["relu"] == "none":
+        return None
+    return plan.fill_cases(tup, {"classes": "H_FILL_CLASSES", "boxes+tails": "H_FILL_EXTREMES"})
