@@ -111,10 +111,24 @@ static void *zalloc(size_t bytes)
     return p;
 }
 
+/* random values in [-1, 1) into tile t, and their f32 values row-major into f */
+static void fill(pto_tile *t, float *f)
+{
+    const unsigned eb = t->dtype == PTO_F32 ? 4u : 2u;
+    size_t i, j;
+    for (i = 0; i < t->rows; i++)
+        for (j = 0; j < t->cols; j++) {
+            const float v = (float)rand() / (float)RAND_MAX * 2.0f - 1.0f;
+            const size_t at = pto_tile_offset(t, eb, (uint32_t)i, (uint32_t)j);
+            if (t->dtype == PTO_F32) ((uint32_t *)t->data)[at] = plain__bits(v);
+            else ((uint16_t *)t->data)[at] = plain__f32_to_f16(v);
+            f[i * t->cols + j] = value(t->dtype, t->data, at);
+        }
+}
+
 static void make(mm_case *x, pto_dtype dt, size_t m, size_t n, size_t k)
 {
     const unsigned eb = dt == PTO_F32 ? 4u : 2u;
-    size_t i, j;
     x->m = m, x->n = n, x->k = k;
     x->kernel = dt == PTO_F32 ? pto_cpu_tmatmul_f32_f32_nz : pto_cpu_tmatmul_f32_f16_nz;
     x->a = (pto_tile){ zalloc(m * k * eb), dt, PTO_LEFT, PTO_COL_MAJOR, PTO_BOX_ROW_MAJOR, (uint32_t)m, (uint32_t)k, (uint32_t)m, (uint32_t)k };
@@ -122,22 +136,8 @@ static void make(mm_case *x, pto_dtype dt, size_t m, size_t n, size_t k)
     x->c = (pto_tile){ zalloc(m * n * 4), PTO_F32, PTO_ACC, PTO_COL_MAJOR, PTO_BOX_ROW_MAJOR, (uint32_t)m, (uint32_t)n, (uint32_t)m, (uint32_t)n };
     x->af = zalloc(m * k * 4), x->bf = zalloc(k * n * 4), x->cf = zalloc(m * n * 4);
     srand(7);
-    for (i = 0; i < m; i++)
-        for (j = 0; j < k; j++) {
-            const float v = (float)rand() / (float)RAND_MAX * 2.0f - 1.0f;
-            const size_t at = pto_tile_offset(&x->a, eb, (uint32_t)i, (uint32_t)j);
-            if (dt == PTO_F32) ((uint32_t *)x->a.data)[at] = plain__bits(v);
-            else ((uint16_t *)x->a.data)[at] = plain__f32_to_f16(v);
-            x->af[i * k + j] = value(dt, x->a.data, at);
-        }
-    for (i = 0; i < k; i++)
-        for (j = 0; j < n; j++) {
-            const float v = (float)rand() / (float)RAND_MAX * 2.0f - 1.0f;
-            const size_t at = pto_tile_offset(&x->b, eb, (uint32_t)i, (uint32_t)j);
-            if (dt == PTO_F32) ((uint32_t *)x->b.data)[at] = plain__bits(v);
-            else ((uint16_t *)x->b.data)[at] = plain__f32_to_f16(v);
-            x->bf[i * n + j] = value(dt, x->b.data, at);
-        }
+    fill(&x->a, x->af);
+    fill(&x->b, x->bf);
 }
 
 static void release(mm_case *x)
