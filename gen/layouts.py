@@ -71,13 +71,37 @@ def c_expr(name):
     return BY_NAME[name]["offset"]
 
 
+ROW_NAMES, COL_NAMES = {"i", "bi", "ii"}, {"j", "bj", "jj"}
+LOCAL_DEFS = {"bi": "i / r0", "ii": "i % r0", "bj": "j / c0", "jj": "j % c0"}
+
+
+def parts(name):
+    """The map as its row part plus its column part (C expressions): every term names i or j, not
+    both, so a remap computes each row's and each column's part once and adds them per element."""
+    rows, cols = [], []
+    for term in BY_NAME[name]["offset"].split("+"):
+        names = {f.strip() for f in term.split("*")}
+        assert not (names & ROW_NAMES and names & COL_NAMES), f"{name}: term {term} names both i and j"
+        (rows if names & ROW_NAMES else cols).append(term.strip())
+    return " + ".join(rows) or "0", " + ".join(cols) or "0"
+
+
+def c_function(expr, index):
+    """(locals, unused parameters) of a header function computing expr over rows, cols, r0, c0
+    and the indices `index`."""
+    words = set(expr.replace("+", " ").replace("*", " ").split())
+    local = [(v, LOCAL_DEFS[v]) for v in ("bi", "ii", "bj", "jj") if v in words]
+    used = words | {w for _, e in local for w in e.split()}
+    return local, [v for v in ("rows", "cols", "r0", "c0") + index if v not in used]
+
+
 def c_context():
     """What templates/include/pto_layout.h.j2 and the verifier's header need."""
     out = []
     for x in LAYOUTS:
-        words = set(x["offset"].replace("+", " ").replace("*", " ").split())
-        defs = {"bi": "i / r0", "ii": "i % r0", "bj": "j / c0", "jj": "j % c0"}
-        local = [(v, defs[v]) for v in ("bi", "ii", "bj", "jj") if v in words]
-        used = words | {w for _, e in local for w in e.split()}
-        out.append(dict(x, locals=local, unused=[v for v in ("rows", "cols", "r0", "c0", "i", "j") if v not in used]))
+        local, unused = c_function(x["offset"], ("i", "j"))
+        row, col = parts(x["name"])
+        out.append(dict(x, locals=local, unused=unused,
+                        parts=[{"which": "row", "index": "i", "expr": row, "fn": c_function(row, ("i",))},
+                               {"which": "col", "index": "j", "expr": col, "fn": c_function(col, ("j",))}]))
     return {"layouts": out, "locs": LOCS, "box_bytes": BOX_BYTES, "box_side": BOX_SIDE, "acc_box": ACC_BOX}
