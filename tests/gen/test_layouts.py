@@ -64,6 +64,11 @@ class Layouts(unittest.TestCase):
                         "pto_slayout slayout; uint32_t rows, cols, valid_rows, valid_cols; } pto_tile;\n")
             lines = [f'printf("%zu\\n", pto_layout_offset({L.LAYOUT_ENUMS[n][0]}, {L.LAYOUT_ENUMS[n][1]}, '
                      f'{L.LOCS.index(loc)}, {rows}u, {cols}u, {eb}u, {i}u, {j}u));' for n, loc, eb, rows, cols, i, j in cases]
+            # the remaps' split maps: row part + column part is the map
+            for n, loc, eb, rows, cols, i, j in cases:
+                r0, c0 = L.box(L.LOCS.index(loc), L.LAYOUT_ENUMS[n][1], eb)
+                args = f"{rows}u, {cols}u, {r0}u, {c0}u"
+                lines.append(f'printf("%zu\\n", pto_offset_{n.lower()}_row({args}, {i}u) + pto_offset_{n.lower()}_col({args}, {j}u));')
             src = os.path.join(tmp, "t.c")
             with open(src, "w") as f:
                 f.write('#include <stdio.h>\n#include "pto/pto_layout.h"\nint main(void)\n{\n    '
@@ -72,7 +77,7 @@ class Layouts(unittest.TestCase):
             subprocess.run(["cc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-pedantic", "-I" + tmp, src, "-o", exe],
                            check=True)
             got = subprocess.run([exe], check=True, capture_output=True, text=True).stdout.split()
-        self.assertEqual([int(x) for x in got], [at(*c) for c in cases])
+        self.assertEqual([int(x) for x in got], [at(*c) for c in cases] * 2)
 
 
 if __name__ == "__main__":
