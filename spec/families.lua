@@ -68,3 +68,10 @@ family {
     "tgemv(c, a, b)", "tgemv_acc(c_out, c_in, a, b)", "tgemv_bias(c, a, b, bias)", "tgemv_mx",
   },
 }
+
+family {
+  name = "memory", title = "Memory and Data Movement",
+  instructions = {
+    "tload(dst, src)", "tprefetch", "tstore(dst, src, pto_relu relu)", "tstore_fp", "mgather", "mscatter",
+  },
+}
