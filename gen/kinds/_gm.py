@@ -11,6 +11,8 @@ maps. The NPU profiles do not offer the kinds yet (no DMA in the machine models)
 Test plan: few shapes, each with a strided tensor (padding between rows, boxes or columns that must
 stay untouched) and a tile with padding; one ND shape has four dims of rows. A GM NZ tensor is whole
 boxes, so its shapes round up to 16 x c0."""
+from kinds import same_c
+from kinds._matmul import npu_ctx, plain_ctx  # noqa: F401 (like the matrix unit: no NPU kernel, no plain loop yet)
 import layouts as L
 import testplan as T
 
@@ -43,16 +45,7 @@ def tile_operand(tup):
     return next(o for o in tup.entry["operands"] if tup.inst.kind["operands"][o]["tile"])
 
 
-def cpu_variants(inst, p, tup, k):
-    return lambda v, kv: None  # every ISA variant compiles the same C (gcc vectorises the row copies)
-
-
-def npu_ctx(inst, p, tup, m, names, scalar_vars, dt):
-    return {}
-
-
-def plain_ctx(inst, p, tup):
-    return {}
+cpu_variants = same_c  # every ISA variant compiles the same C (gcc vectorises the row copies)
 
 
 def reference(inst):
