@@ -120,6 +120,7 @@ class Tuple:
         self.sources = []  # base profiles that accept this tuple
         self.rules = []    # runtime rules that apply (set per profile)
         self.kernel = None
+        self.sized = set()  # operands a call matches by element size, not dtype (a kind's sized(tup))
 
     def present(self, op):
         o = self.inst.kind["operands"][op]
@@ -337,10 +338,13 @@ class Instruction:
                     t.sources = [p]
             else:
                 continue
+            import kinds  # kinds imports this module
+            sized = getattr(kinds.of(self), "sized", None)
             for t in tuples:
                 t.sources = sorted(set(t.sources))
                 t.rules = [r for r in self.rules if r.matches(t) and all(r.applies_on(s) for s in t.sources)]
                 t.kernel = self.kernel_name(p, t)
+                t.sized = sized(t) if sized else set()
             tuples.sort(key=lambda t: (t.entry["form"], t.ident()))
             self.tuples[p] = tuples
         for p, ts in self.tuples.items():
@@ -655,7 +659,10 @@ def verify(inst, profile_name, form, ops, ub_origin=None):
     before = cands
     key = (profile_name, form, tuple(sorted((v, dt) for v, (_, dt) in bound.items())))
     if key not in inst.by_dtypes:  # the test plan verifies some 10^5 calls: filter once per binding
-        inst.by_dtypes[key] = [t for t in cands if all(t.dvars[v] == dt for v, (_, dt) in bound.items())]
+        dts = inst.model.dtypes  # an operand the tuple matches by size takes any dtype of its size
+        inst.by_dtypes[key] = [t for t in cands if all(t.dvars[v] == dt or (op in t.sized and dts[t.dvars[v]]["bytes"]
+                                                                            == dts[dt]["bytes"])
+                                                       for v, (op, dt) in bound.items())]
     cands = inst.by_dtypes[key]
     if not cands:
         legal = sorted({"/".join(t.dvars[v] for v in sorted(bound)) for t in before})

@@ -185,7 +185,7 @@ def entry_ctx(inst, p, entry):
                                  if o in t.layouts else none for o in ops),
             "axes": ", ".join(str(a["values"].index(t.axes[a["name"]])) for a in axes) or "0",
             "rules": sum(1 << i for i, r in enumerate(rules) if r in t.rules),
-            "kernel_index": kernel_index[t.kernel]})
+            "kernel_index": kernel_index[t.kernel], "sized": sum(1 << i for i, o in enumerate(ops) if o in t.sized)})
     roles = k["roles"] or {}
     return {
         "c_name": inst.entry_name(p, entry), "params": params(inst, entry), "n_ops": n,

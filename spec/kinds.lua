@@ -634,15 +634,18 @@ kind {
   name = "gm_load",
   math_fn = "load", -- math = "load(src)": the tensor's element bits
   doc = "dst[i,j] = src(i, j), the global tensor's element (i, j) through its layout's index map, over dst's valid "
-     .. "region (the bits, same dtype); the rest of dst is untouched.",
+     .. "region (the bits: the tensor's dtype is dst's or another of its size); the rest of dst is untouched.",
   entries = { { form = "main", operands = { "dst", "src" } } },
+  -- the tensor's dtype G is the tile's T in every legal set; a tensor of another dtype of T's size
+  -- matches too (bits copied: gen/kinds/_gm.py sized)
+  pairs = { from = "G", to = "T" },
   operands = {
     dst = { tile = true, io = "out", dtype = "T", locs = { "VEC", "MAT" }, layouts = { "ND", "DN", "Nz", "Zn" } },
-    src = { gm = true, io = "in", dtype = "T" },
+    src = { gm = true, io = "in", dtype = "G" },
   },
   axes = { { name = "loc", derive = "loc", of = "dst", values = { vec = "VEC", mat = "MAT" } },
            gm_layout_axis("src"), gm_tile_axis("dst") },
-  kernel = "{T}_{gm}_{tile}",
+  kernel = "{T}_{G}_{gm}_{tile}",
   rules = {},
 }
 
@@ -650,7 +653,8 @@ kind {
   name = "gm_store",
   math_fn = "store", -- math = "store(src)": the tile's element bits, or an ACC f32 converted (and relu)
   doc = "dst(i, j) = src[i,j] over src's valid region, into the global tensor's element (i, j) through its layout's "
-     .. "index map (the bits, same dtype; out of an ACC tile f32 -> f16/bf16 rounded to nearest even, overflow to "
+     .. "index map (the bits: the tensor's dtype is src's or another of its size; out of an ACC tile f32 -> f32, "
+     .. "f16 or bf16 rounded to nearest even, overflow to "
      .. "+-inf, after relu when asked); no other byte of the tensor is written.",
   entries = { { form = "main", operands = { "dst", "src", "relu" } } },
   pairs = { from = "T", to = "G" },

@@ -37,6 +37,13 @@ def element_ctx(inst, p, tup, prefix, convert_all):
             "eb": t["bytes"], "ident": tup.ident(), "prefix": prefix}
 
 
+def sized(tup):
+    """The operands this tuple matches by element size rather than dtype: the tensor, where the
+    tuple copies bits (not out of ACC, whose tuples convert); upstream takes any tensor dtype of the
+    tile's size there (model.verify, the verifier's tuple table: sized)."""
+    return {gm_operand(tup)} if tup.axes.get("loc") != "acc" else set()
+
+
 def gm_operand(tup):
     return next(o for o in tup.entry["operands"] if tup.inst.kind["operands"][o].get("gm"))
 
@@ -69,7 +76,18 @@ def extra_fills(label):
 
 
 def more_cases(plan, tup, shapes, B):
-    return []
+    """The tensor as each other dtype of its size (where the tuple matches by size): the same bits."""
+    gm = gm_operand(tup)
+    if gm not in sized(tup):
+        return []
+    dt = tup.dtype_of(gm)
+    out = []
+    for n, other in enumerate(d for d in plan.model.dtype_list
+                              if d["bytes"] == dt["bytes"] and d["name"] != dt["name"] and not d["conversion_only"]):
+        ops = plan.operands(tup, 5, 2 * B + 1, 1, n)
+        ops[gm]["dtype"] = plan.dindex[other["name"]]
+        out.append(plan.case(tup, f"tensor as {other['name']}", ops, 3000 + n, "H_FILL_RANDOM"))
+    return out
 
 
 def gm_desc(plan, tup, op, vr, vc, pad, nd4):

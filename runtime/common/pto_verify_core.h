@@ -112,8 +112,9 @@ static int agrees(const PTO(entry) *e, const PTO(tuple) *t, const pto_tile *cons
 {
     unsigned i;
     for (i = 0; i < e->n_ops; i++) {
-        if (gm[i] != NULL) { /* a global tensor: its dtype and layout */
-            if (t->dtype[i] != PTO_(NO_VALUE) && t->dtype[i] != (unsigned)gm[i]->dtype) return 0;
+        if (gm[i] != NULL) { /* a global tensor: its dtype (or its size, where the tuple says) and layout */
+            if (t->dtype[i] != PTO_(NO_VALUE) && t->dtype[i] != (unsigned)gm[i]->dtype
+                && !((t->sized >> i & 1u) && elem_bytes[t->dtype[i]] == elem_bytes[gm[i]->dtype])) return 0;
             if (check_layouts && t->layout[i] != PTO_(NO_VALUE) && t->layout[i] != gm_layout_of(gm[i])) return 0;
             continue;
         }

@@ -11,7 +11,7 @@
 #include "pto_cpu_simd.h"
 
 /* ---- pto_cpu_tmaxs: rules ---- */
-/* same_valid (spec/kinds.lua:57): dst and src must have the same valid region
+/* same_valid (spec/kinds.lua:59): dst and src must have the same valid region
  *   dst.valid_rows == src.valid_rows and dst.valid_cols == src.valid_cols */
 static int pto_cpu_tmaxs__same_valid(const pto_tile *const *slot)
 {
@@ -25,15 +25,15 @@ static const pto_cpu_rule pto_cpu_tmaxs__rules[] = {
 
 /* legal tuples: 9 */
 static const pto_cpu_tuple pto_cpu_tmaxs__tuples[] = {
-    { { PTO_BF16, PTO_BF16, PTO_CPU_NO_VALUE }, { PTO_CPU_ND, PTO_CPU_ND, PTO_CPU_NO_VALUE }, { 0 }, 1u, 0 }, /* bf16 */
-    { { PTO_F16, PTO_F16, PTO_CPU_NO_VALUE }, { PTO_CPU_ND, PTO_CPU_ND, PTO_CPU_NO_VALUE }, { 0 }, 1u, 1 }, /* f16 */
-    { { PTO_F32, PTO_F32, PTO_CPU_NO_VALUE }, { PTO_CPU_ND, PTO_CPU_ND, PTO_CPU_NO_VALUE }, { 0 }, 1u, 2 }, /* f32 */
-    { { PTO_I16, PTO_I16, PTO_CPU_NO_VALUE }, { PTO_CPU_ND, PTO_CPU_ND, PTO_CPU_NO_VALUE }, { 0 }, 1u, 3 }, /* i16 */
-    { { PTO_I32, PTO_I32, PTO_CPU_NO_VALUE }, { PTO_CPU_ND, PTO_CPU_ND, PTO_CPU_NO_VALUE }, { 0 }, 1u, 4 }, /* i32 */
-    { { PTO_I8, PTO_I8, PTO_CPU_NO_VALUE }, { PTO_CPU_ND, PTO_CPU_ND, PTO_CPU_NO_VALUE }, { 0 }, 1u, 5 }, /* i8 */
-    { { PTO_U16, PTO_U16, PTO_CPU_NO_VALUE }, { PTO_CPU_ND, PTO_CPU_ND, PTO_CPU_NO_VALUE }, { 0 }, 1u, 6 }, /* u16 */
-    { { PTO_U32, PTO_U32, PTO_CPU_NO_VALUE }, { PTO_CPU_ND, PTO_CPU_ND, PTO_CPU_NO_VALUE }, { 0 }, 1u, 7 }, /* u32 */
-    { { PTO_U8, PTO_U8, PTO_CPU_NO_VALUE }, { PTO_CPU_ND, PTO_CPU_ND, PTO_CPU_NO_VALUE }, { 0 }, 1u, 8 }, /* u8 */
+    { { PTO_BF16, PTO_BF16, PTO_CPU_NO_VALUE }, { PTO_CPU_ND, PTO_CPU_ND, PTO_CPU_NO_VALUE }, { 0 }, 1u, 0, 0 }, /* bf16 */
+    { { PTO_F16, PTO_F16, PTO_CPU_NO_VALUE }, { PTO_CPU_ND, PTO_CPU_ND, PTO_CPU_NO_VALUE }, { 0 }, 1u, 1, 0 }, /* f16 */
+    { { PTO_F32, PTO_F32, PTO_CPU_NO_VALUE }, { PTO_CPU_ND, PTO_CPU_ND, PTO_CPU_NO_VALUE }, { 0 }, 1u, 2, 0 }, /* f32 */
+    { { PTO_I16, PTO_I16, PTO_CPU_NO_VALUE }, { PTO_CPU_ND, PTO_CPU_ND, PTO_CPU_NO_VALUE }, { 0 }, 1u, 3, 0 }, /* i16 */
+    { { PTO_I32, PTO_I32, PTO_CPU_NO_VALUE }, { PTO_CPU_ND, PTO_CPU_ND, PTO_CPU_NO_VALUE }, { 0 }, 1u, 4, 0 }, /* i32 */
+    { { PTO_I8, PTO_I8, PTO_CPU_NO_VALUE }, { PTO_CPU_ND, PTO_CPU_ND, PTO_CPU_NO_VALUE }, { 0 }, 1u, 5, 0 }, /* i8 */
+    { { PTO_U16, PTO_U16, PTO_CPU_NO_VALUE }, { PTO_CPU_ND, PTO_CPU_ND, PTO_CPU_NO_VALUE }, { 0 }, 1u, 6, 0 }, /* u16 */
+    { { PTO_U32, PTO_U32, PTO_CPU_NO_VALUE }, { PTO_CPU_ND, PTO_CPU_ND, PTO_CPU_NO_VALUE }, { 0 }, 1u, 7, 0 }, /* u32 */
+    { { PTO_U8, PTO_U8, PTO_CPU_NO_VALUE }, { PTO_CPU_ND, PTO_CPU_ND, PTO_CPU_NO_VALUE }, { 0 }, 1u, 8, 0 }, /* u8 */
 };
 
 static const pto_cpu_entry pto_cpu_tmaxs__desc = {
