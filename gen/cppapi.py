@@ -143,12 +143,14 @@ def context(inst):
 
 
 def enums(model):
-    """Each enumerated runtime parameter as a mapping from upstream's enum (by name: its
-    upstream_values, or the values upper-cased) to ptogen's C constants; a value outside it maps to
-    one the entry point answers with PTO_ERR_PARAM."""
+    """Each enumerated runtime parameter an instruction of the API takes, as a mapping from
+    upstream's enum (by name: its upstream_values, or the values upper-cased) to ptogen's C
+    constants; a value outside it maps to one the entry point answers with PTO_ERR_PARAM. (TSTORE's
+    pto_relu is not in the API yet, nor upstream's ReluPreMode in runtime/cpp.)"""
+    taken = {o["param"] for i in instructions(model) for o in i.kind["operands"].values() if o["param"]}
     return [{"name": p["name"], "cpp": param_cpp(p), "c_type": p["c_type"],
              "pairs": [(up, c) for up, c in zip(upstream_names(p), M.param_consts(p)) if up], "outside": len(p["values"])}
-            for p in model.params.values() if not p["flag"]]
+            for p in model.params.values() if not p["flag"] and p["name"] in taken]
 
 
 def _matches(inst, tup, ops):
