@@ -143,11 +143,13 @@ def context(inst):
 
 
 def enums(model):
-    """Each enumerated runtime parameter an instruction of the API takes, as a mapping from
+    """Each enumerated runtime parameter a kind of the API takes, as a mapping from
     upstream's enum (by name: its upstream_values, or the values upper-cased) to ptogen's C
     constants; a value outside it maps to one the entry point answers with PTO_ERR_PARAM. (TSTORE's
     pto_relu is not in the API yet, nor upstream's ReluPreMode in runtime/cpp.)"""
-    taken = {o["param"] for i in instructions(model) for o in i.kind["operands"].values() if o["param"]}
+    import kinds
+    taken = {o["param"] for k in model.kinds.values() if getattr(kinds.of(k), "CPP_API", True)
+             for o in k["operands"].values() if o["param"]}
     return [{"name": p["name"], "cpp": param_cpp(p), "c_type": p["c_type"],
              "pairs": [(up, c) for up, c in zip(upstream_names(p), M.param_consts(p)) if up], "outside": len(p["values"])}
             for p in model.params.values() if not p["flag"] and p["name"] in taken]
