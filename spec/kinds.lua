@@ -4,15 +4,13 @@
 --
 -- Operand fields: tile|scalar, io (in/out/tmp), dtype (a dtype variable such as T, a dtype name
 -- that fixes it, such as u8, or "any": a scratch tile of any dtype, used as bytes),
--- optional (may be NULL), layouts (the layouts it may have; ND and DN when absent). gm = true instead
--- of tile: a global tensor (pto_gm), its layouts among ND, DN, NZ (docs/memory.md).
+-- optional (may be NULL), layouts (the layouts it may have; ND and DN when absent).
 -- Axes are derived from the operands at call time:
 --   derive = "form"     : the entry point that was called
 --   derive = "roles"    : which source is the full tile (normal: src0, swap: src1)
 --   derive = "layout"   : the layout of operand `of`, one per value: values = { <value> = layout }
 --   derive = "presence" : whether optional operand `of` was given
 --   derive = "param"    : the value of runtime parameter `of` (a param operand; see `param` below)
---   derive = "loc"      : the location of tile operand `of`, one per value: values = { <value> = pto_loc name }
 -- Rules are predicates over <operand>.<attribute> and machine parameters; `when` limits a
 -- rule to tuples with those axis values, `on` to those profiles. The status is the code
 -- returned when the rule fails. reduce = "index" or "value": the math is one reduction of a
@@ -619,6 +617,9 @@ kind {
 -- shape and strides, the transferred region against the tile's valid region, alignment) with the
 -- tiles' checks (runtime/common/pto_verify_core.h). Which GM layout goes with which tile layout
 -- and location is the instructions' legal sets (their excludes).
+-- Operand field gm = true (instead of tile): a global tensor, its layouts among ND, DN, NZ (all three
+-- when absent). Axis derive = "loc": the location of tile operand `of`, one per value: values =
+-- { <value> = <pto_loc name> }; a location no legal tuple with the call's dtypes has: status loc.
 param {
   name = "relu",
   c_type = "pto_relu",

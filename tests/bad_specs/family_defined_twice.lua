@@ -1,3 +1,3 @@
 -- target: families.lua
 -- append: family { name = "elementwise-tile-tile", title = "Again", instructions = { "tadd(dst, src0, src1)" } }
--- expect: spec/families.lua:71: family 'elementwise-tile-tile' is defined twice
+-- expect: spec/families.lua:78: family 'elementwise-tile-tile' is defined twice

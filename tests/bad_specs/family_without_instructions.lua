@@ -1,3 +1,3 @@
 -- target: families.lua
 -- append: family { name = "matrix", title = "Matrix" }
--- expect: spec/families.lua:71: family: missing field 'instructions'
+-- expect: spec/families.lua:78: family: missing field 'instructions'

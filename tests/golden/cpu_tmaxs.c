@@ -11,7 +11,7 @@
 #include "pto_cpu_simd.h"
 
 /* ---- pto_cpu_tmaxs: rules ---- */
-/* same_valid (spec/kinds.lua:59): dst and src must have the same valid region
+/* same_valid (spec/kinds.lua:57): dst and src must have the same valid region
  *   dst.valid_rows == src.valid_rows and dst.valid_cols == src.valid_cols */
 static int pto_cpu_tmaxs__same_valid(const pto_tile *const *slot)
 {

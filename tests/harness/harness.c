@@ -31,7 +31,7 @@ static int is_gm(const h_tuple *t, int op) { return t->io[op] == H_IO_GM_IN || t
 static void gm_of(const h_operand *o, uint8_t *base, pto_gm *g)
 {
     unsigned k;
-    g->data = o->null_data ? NULL : base + o->offset;
+    g->data = o->null_data || base == NULL ? NULL : base + o->offset; /* NULL base: the maps only */
     g->dtype = (pto_dtype)o->dtype;
     g->layout = (pto_gm_layout)o->layout;
     for (k = 0; k < 5; k++) {
