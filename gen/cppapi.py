@@ -145,8 +145,8 @@ def context(inst):
 def enums(model):
     """Each enumerated runtime parameter of the API's instructions as a mapping from upstream's enum
     (by name: its upstream_values, or the values upper-cased) to ptogen's C constants; a value
-    outside it maps to one the entry point answers with PTO_ERR_PARAM. (TMOV's pto_relu is not in
-    the API yet: its kind has CPP_API = False.)"""
+    outside it maps to one the entry point answers with PTO_ERR_PARAM. (TMOV's and TSTORE's pto_relu
+    is not in the API yet: their kinds have CPP_API = False.)"""
     import kinds
     used = {o["param"] for k in model.kinds.values() if getattr(kinds.of(k), "CPP_API", True)
             for o in k["operands"].values() if o["param"]}

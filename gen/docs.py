@@ -4,6 +4,7 @@ import cexpr
 import model as M
 import outputs
 import render_legality
+import layouts
 import testplan
 
 # How a profile uses an optional operand (model.Instruction.operand_use), in headers and pages
@@ -23,7 +24,7 @@ def operand_rows(inst, profiles):
         o = k["operands"][op]
         use = "; ".join(f"{p}: {USE_TEXT[inst.operand_use(p, op)]}" for p in profiles if op in inst.use.get(p, {}))
         prm = inst.model.params.get(o["param"]) if o["param"] else None
-        what = "tile" if o["tile"] else "scalar (one element, any alignment)"
+        what = "tile" if o["tile"] else "global tensor (pto_gm)" if o.get("gm") else "scalar (one element, any alignment)"
         if prm and prm.get("value"):
             what = f"runtime parameter ({prm['c_type']}: a number the rules read)"
         elif prm:
@@ -31,7 +32,7 @@ def operand_rows(inst, profiles):
                 f"0 {prm['values'][0]}, any other value {prm['values'][1]})" if prm["flag"]
                 else ", ".join(M.param_consts(prm)) + "; any other value is PTO_ERR_PARAM)")
         rows.append({"name": op, "what": what, "io": IO_TEXT[o["io"]], "dtype": o["dtype"] or "-",
-                     "layouts": ", ".join(o["layouts"]) if o["tile"] else "-", "use": use or "required"})
+                     "layouts": ", ".join(o["layouts"]) if o["tile"] or o.get("gm") else "-", "use": use or "required"})
     return rows
 
 
@@ -83,6 +84,12 @@ def example(inst, p, entry):
             args.append(str(d["value"]) if prm["flag"] or prm.get("value") else M.param_consts(prm)[d["value"]])
             continue
         dt = tup.dtype_of(op)
+        if d.get("gm"):  # a global tensor: its elements in an array of its span, then the descriptor
+            lines.append(f"static {cexpr.CTYPE[dt['name']]} {op}_data[{d['cols']}];")
+            lines.append(f"pto_gm {op} = {{ {op}_data, {dt['enum']}, PTO_GM_{layouts.GM_LAYOUTS[d['layout']]}, "
+                         f"{{ {', '.join(map(str, d['shape']))} }}, {{ {', '.join(map(str, d['stride']))} }} }};")
+            args.append(f"&{op}")
+            continue
         if not k["operands"][op]["tile"]:
             lines.append(f"{cexpr.CTYPE[dt['name']]} {op} = 0; /* {dt['name']}{' bits' if dt['name'] in ('f16', 'bf16') else ''} */")
             args.append(f"&{op}")

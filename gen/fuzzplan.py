@@ -38,5 +38,6 @@ def plan(inst, p):
 
 def index(model, p):
     """What out/fuzz/<profile>/fuzz_entries.c lists: each instruction's table and its length."""
-    return {"tables": [{"name": i.name, "n": len(i.entries(p))} for i in model.instructions_on(p)],
+    import outputs
+    return {"tables": [{"name": i.name, "n": len(i.entries(p))} for i in outputs.fuzzed_on(model, p)],
             "last_status": "PTO_ERR_" + M.STATUSES[-1].upper()}

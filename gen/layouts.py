@@ -104,4 +104,89 @@ def c_context():
         out.append(dict(x, locals=local, unused=unused,
                         parts=[{"which": "row", "index": "i", "expr": row, "fn": c_function(row, ("i",))},
                                {"which": "col", "index": "j", "expr": col, "fn": c_function(col, ("j",))}]))
-    return {"layouts": out, "locs": LOCS, "box_bytes": BOX_BYTES, "box_side": BOX_SIDE, "acc_box": ACC_BOX}
+    return {"layouts": out, "locs": LOCS, "box_bytes": BOX_BYTES, "box_side": BOX_SIDE, "acc_box": ACC_BOX,
+            "gm_layouts": GM_LAYOUTS, "gm_box_rows": GM_BOX_ROWS, "gm_row_bytes": GM_ROW_BYTES, "gm_span_bytes": GM_SPAN_BYTES}
+
+
+# -- global tensors ---------------------------------------------------------------------------
+# pto_gm (docs/contract.md section 5, docs/memory.md): data, dtype, layout, shape[5], stride[5]
+# (elements). Element (i, j) of the tensor, the tile's element (i, j) in TLOAD and TSTORE, is at
+# this offset (in elements) from data; templates/include/pto_layout.h.j2 gives the same maps in C
+# (pto_gm_offset), which the cpu kernels and the test harness call, and the verifier's checks
+# (pto_gm_check) that model.verify mirrors with gm_check below.
+GM_LAYOUTS = ["ND", "DN", "NZ"]  # pto_gm_layout, in C order (PTO_GM_ND, ...)
+GM_BOX_ROWS = 16                 # an NZ box: 16 rows of c0 = 32 / sizeof T elements
+GM_ROW_BYTES = 32                # ND row strides, DN column strides, NZ box strides: multiples of this
+GM_SPAN_BYTES = 1 << 60          # the largest offset of a tensor, in bytes, stays below this
+
+
+def gm_c0(elem_bytes):
+    return GM_ROW_BYTES // elem_bytes
+
+
+def gm_region(layout, shape, elem_bytes):
+    """(rows, cols) of the tensor as a matrix: ND dims 0-3 flattened into rows, dim 4 the columns;
+    DN rows in dim 3, columns in dim 4; NZ [1, C / c0, R / 16, 16, c0]."""
+    name = GM_LAYOUTS[layout]
+    if name == "ND":
+        return shape[0] * shape[1] * shape[2] * shape[3], shape[4]
+    if name == "DN":
+        return shape[3], shape[4]
+    return GM_BOX_ROWS * shape[2], gm_c0(elem_bytes) * shape[1]
+
+
+def gm_offset(layout, shape, stride, i, j):
+    """Element (i, j)'s offset in elements (pto_gm_offset)."""
+    name = GM_LAYOUTS[layout]
+    if name == "ND":
+        i3, i = i % shape[3], i // shape[3]
+        i2, i = i % shape[2], i // shape[2]
+        i1, i0 = i % shape[1], i // shape[1]
+        return i0 * stride[0] + i1 * stride[1] + i2 * stride[2] + i3 * stride[3] + j * stride[4]
+    if name == "DN":
+        return i * stride[3] + j * stride[4]
+    c0 = shape[4]
+    return (j // c0) * stride[1] + (i // GM_BOX_ROWS) * stride[2] + (i % GM_BOX_ROWS) * stride[3] + (j % c0) * stride[4]
+
+
+def gm_span(shape, stride):
+    """One past the largest offset (elements) of any element of the tensor."""
+    return 1 + sum(s * (n - 1) for n, s in zip(shape, stride))
+
+
+def gm_check(layout, shape, stride, elem_bytes, written):
+    """None, or why the tensor's shape and strides are not legal (PTO_ERR_SHAPE): every dim at
+    least 1; the innermost dim contiguous (ND and NZ dim 4, DN dim 3, stride 1); each row (ND),
+    column (DN) or box row (NZ) starting a multiple of 32 bytes after data; DN 1 x 1 x 1 x R x C,
+    NZ [1, C / c0, R / 16, 16, c0] with rows of a box back to back (stride[3] = c0); the largest
+    offset below 2^60 bytes; a written tensor's elements apart (each dim's stride at least the
+    span of the dims inside it, in the order 4, 3, 2, 1, 0)."""
+    if any(n < 1 for n in shape):
+        return "a dim of the tensor's shape is 0"
+    name, limit = GM_LAYOUTS[layout], GM_SPAN_BYTES // elem_bytes
+    for n, s in zip(shape, stride):
+        if n > 1 and s > limit // (n - 1):
+            return "the tensor is too large"
+    if gm_span(shape, stride) - 1 > limit:
+        return "the tensor is too large"
+    row = GM_ROW_BYTES // elem_bytes
+    inner = {"ND": 4, "DN": 3, "NZ": 4}[name]
+    if stride[inner] != 1:
+        return f"the tensor's dim {inner} must be contiguous (stride 1)"
+    if name == "DN" and (shape[0], shape[1], shape[2]) != (1, 1, 1):
+        return "a DN tensor is 1 x 1 x 1 x rows x cols"
+    if name == "NZ":
+        if shape[0] != 1 or shape[3] != GM_BOX_ROWS or shape[4] != row:
+            return f"an NZ tensor is [1, C / {row}, R / 16, 16, {row}] ({GM_ROW_BYTES} / sizeof T = {row})"
+        if stride[3] != row:
+            return f"an NZ box's rows must be back to back (stride[3] = {row})"
+    dims = {"ND": (0, 1, 2, 3), "DN": (4,), "NZ": (1, 2)}[name]
+    if any(shape[k] > 1 and stride[k] % row for k in dims):
+        return f"rows (DN: columns, NZ: boxes) must start {GM_ROW_BYTES}-byte multiples apart"
+    if written:
+        span = row * GM_BOX_ROWS if name == "NZ" else shape[inner]
+        for k in ({"ND": (3, 2, 1, 0), "DN": (4,), "NZ": (2, 1)}[name]):
+            if shape[k] > 1 and stride[k] < span:
+                return f"the tensor's dim {k} (stride {stride[k]}) overlaps the dims inside it (span {span}): elements written twice"
+            span = stride[k] * (shape[k] - 1) + span
+    return None

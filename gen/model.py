@@ -120,6 +120,7 @@ class Tuple:
         self.sources = []  # base profiles that accept this tuple
         self.rules = []    # runtime rules that apply (set per profile)
         self.kernel = None
+        self.sized = set()  # operands a call matches by element size, not dtype (a kind's sized(tup))
 
     def present(self, op):
         o = self.inst.kind["operands"][op]
@@ -177,7 +178,8 @@ class Tuple:
     def describe(self):
         bits = [f"form={self.entry['form']}"] if len(self.inst.own_entries) > 1 else []
         bits += [f"{op}={ANY if self.inst.kind['operands'][op]['dtype'] == ANY else self.dtype_of(op)['name']}:"
-                 f"{self.layouts[op]}" for op in self.ops if self.inst.kind["operands"][op]["tile"]]
+                 f"{self.layouts[op]}" for op in self.ops if self.inst.kind["operands"][op]["tile"]
+                 or self.inst.kind["operands"][op].get("gm")]
         bits += [f"{a['name']}={self.axes[a['name']]}" for a in self.inst.kind["axes"] if a["derive"] != "form"]
         return " ".join(bits)
 
@@ -280,7 +282,7 @@ class Instruction:
                             excluded.append(ex)
                         continue
                     probe = Tuple(self, entry, dvars, axes, {})
-                    tile_ops = [op for op in probe.ops if k["operands"][op]["tile"]]
+                    tile_ops = [op for op in probe.ops if k["operands"][op]["tile"] or k["operands"][op].get("gm")]
                     per_op = [self._layout_choices(entry, axes, op, legal) for op in tile_ops]
                     for lays in itertools.product(*per_op):
                         t = Tuple(self, entry, dvars, axes, dict(zip(tile_ops, lays)))
@@ -336,10 +338,13 @@ class Instruction:
                     t.sources = [p]
             else:
                 continue
+            import kinds  # kinds imports this module
+            sized = getattr(kinds.of(self), "sized", None)
             for t in tuples:
                 t.sources = sorted(set(t.sources))
                 t.rules = [r for r in self.rules if r.matches(t) and all(r.applies_on(s) for s in t.sources)]
                 t.kernel = self.kernel_name(p, t)
+                t.sized = sized(t) if sized else set()
             tuples.sort(key=lambda t: (t.entry["form"], t.ident()))
             self.tuples[p] = tuples
         for p, ts in self.tuples.items():
@@ -627,7 +632,8 @@ def verify(inst, profile_name, form, ops, ub_origin=None):
 
     ops: operand name -> None (NULL pointer) or a dict with keys data (int address or
     None for a NULL data pointer), loc, dtype, blayout, slayout (enum integers), rows,
-    cols, valid_rows, valid_cols; a scalar operand is True (given) or None (NULL).
+    cols, valid_rows, valid_cols; a scalar operand is True (given) or None (NULL); a global
+    tensor (a gm operand) has data, dtype, layout (pto_gm_layout), shape and stride (5 each).
     Returns (status, detail) where status is one of STATUSES or "ok". With ub_origin (the UB
     offset of address 0), a profile with a unified buffer also checks placement.
     """
@@ -637,6 +643,7 @@ def verify(inst, profile_name, form, ops, ub_origin=None):
     uses = inst.use[profile_name]
     names = [op for op in entry["operands"] if uses.get(op) != "ignored"]
     tiles = [op for op in names if k["operands"][op]["tile"]]
+    gms = [op for op in names if k["operands"][op].get("gm")]  # global tensors: pto_gm
     dlist = inst.model.dtype_list
     # 1. null
     for op in names:
@@ -644,9 +651,10 @@ def verify(inst, profile_name, form, ops, ub_origin=None):
         if ops.get(op) is None:
             if not o["optional"] or uses.get(op) == "required":
                 return "null", f"{op} is NULL"
-        elif o["tile"] and ops[op]["data"] is None:
+        elif (o["tile"] or o.get("gm")) and ops[op]["data"] is None:
             return "null", f"{op}->data is NULL"
     present = [op for op in tiles if ops.get(op) is not None]
+    typed = present + gms  # the operands with a dtype and a layout: tiles and global tensors
     if profile_name in inst.unoffered:  # listed, not offered yet: its machine model lacks the unit
         return "loc", REFUSED.format(inst=inst.name, p=profile_name)
     # 2. loc: each tile in a location its operand takes (spec/kinds.lua locs)
@@ -656,11 +664,11 @@ def verify(inst, profile_name, form, ops, ub_origin=None):
             return "loc", f"{op} must be a {' or '.join('PTO_' + x for x in locs)} tile"
     # 3. dtype: valid enums, shared dtype variables, then a legal combination
     cands = [t for t in inst.tuples[profile_name] if t.entry["form"] == form]
-    for op in present:
+    for op in typed:
         if not 0 <= ops[op]["dtype"] < len(dlist):
             return "dtype", f"{op} has an unknown dtype"
     bound = {}
-    for op in present:
+    for op in typed:
         v = k["operands"][op]["dtype"]
         if v == ANY:
             continue
@@ -670,13 +678,27 @@ def verify(inst, profile_name, form, ops, ub_origin=None):
     before = cands
     key = (profile_name, form, tuple(sorted((v, dt) for v, (_, dt) in bound.items())))
     if key not in inst.by_dtypes:  # the test plan verifies some 10^5 calls: filter once per binding
-        inst.by_dtypes[key] = [t for t in cands if all(t.dvars[v] == dt for v, (_, dt) in bound.items())]
+        dts = inst.model.dtypes  # an operand the tuple matches by size takes any dtype of its size
+        inst.by_dtypes[key] = [t for t in cands if all(t.dvars[v] == dt or (op in t.sized and dts[t.dvars[v]]["bytes"]
+                                                                            == dts[dt]["bytes"])
+                                                       for v, (op, dt) in bound.items())]
     cands = inst.by_dtypes[key]
     if not cands:
         legal = sorted({"/".join(t.dvars[v] for v in sorted(bound)) for t in before})
         got = "/".join(bound[v][1] for v in sorted(bound))
         who = "/".join(bound[v][0] for v in sorted(bound))
         return "dtype", f"{who} dtype {got} is not legal for {inst.name} on {profile_name}; legal: {', '.join(legal)}"
+    # 3a. locations that pick the tuple (a loc axis: TSTORE out of ACC converts)
+    for ax in k["axes"]:
+        if ax["derive"] == "loc":
+            val = next((v for v in ax["values"] if ax["map"][v] == LOCS[ops[ax["of"]]["loc"]]), None)
+            legal = [v for v in ax["values"] if any(t.axes[ax["name"]] == v for t in cands)]
+            if val is None:
+                return ax["status"], f"{ax['of']} is in no location of axis {ax['name']}"
+            cands = [t for t in cands if t.axes[ax["name"]] == val]
+            if not cands:
+                return ax["status"], (f"{ax['of']} in PTO_{ax['map'][val]} is not legal for {inst.name} with these dtypes "
+                                      f"on {profile_name}; legal: {', '.join('PTO_' + ax['map'][v] for v in legal)}")
     # 3b. runtime parameters: a value outside the param's domain, then one no tuple with these
     # dtypes takes (the axis's status)
     for ax in k["axes"]:
@@ -706,13 +728,17 @@ def verify(inst, profile_name, form, ops, ub_origin=None):
         d = ops[op]
         if tile_layout(d) is None:
             return "layout", f"{op} must have a layout of {', '.join(layouts.NAMES)} (not Nn, no unknown enum)"
+    for op in gms:
+        if not 0 <= ops[op]["layout"] < len(layouts.GM_LAYOUTS):
+            return "layout", f"{op} must have a pto_gm_layout ({', '.join('PTO_GM_' + x for x in layouts.GM_LAYOUTS)})"
     # an operand the tuple does not take (tmp of a tmp-less form) is judged by presence, next
     before = cands
     lay = [(op, tile_layout(ops[op])) for op in present]  # once per call: the test plans make ~10^5 calls
+    lay += [(op, layouts.GM_LAYOUTS[ops[op]["layout"]]) for op in gms]
     cands = [t for t in cands if all(t.layouts.get(op, got) == got for op, got in lay)]
     if not cands:
-        legal = sorted({" ".join(f"{op}={t.layouts[op]}" for op in present if op in t.layouts) for t in before})
-        got = " ".join(f"{op}={tile_layout(ops[op])}" for op in present)
+        legal = sorted({" ".join(f"{op}={t.layouts[op]}" for op in typed if op in t.layouts) for t in before})
+        got = " ".join(f"{op}={g}" for op, g in lay)
         return "layout", f"layouts {got} are not legal here; legal: {'; '.join(legal)}"
     # 6. presence of optional operands, for the forms the layouts chose
     for ax in k["axes"]:
@@ -739,10 +765,21 @@ def verify(inst, profile_name, form, ops, ub_origin=None):
         contiguous = d["cols"] if tile_layout(d) == "ND" else d["rows"]
         if contiguous * eb % prof["machine"]["block_bytes"]:
             return "shape", f"{op}'s contiguous dimension is not a multiple of {prof['machine']['block_bytes']} bytes"
+    for op in gms:  # a global tensor's shape and strides (gen/layouts.py gm_check)
+        d = ops[op]
+        why = layouts.gm_check(d["layout"], d["shape"], d["stride"], tup.dtype_of(op)["bytes"], k["operands"][op]["io"] == "out")
+        if why:
+            return "shape", f"{op}: {why}"
     for op in present:
         d = ops[op]
         if not (1 <= d["valid_rows"] <= d["rows"] and 1 <= d["valid_cols"] <= d["cols"]):
             return "valid", f"{op}'s valid region must be non-empty and inside its shape"
+    for op in gms:  # the transferred region: the tile's valid region (a kind with a gm has one tile)
+        d, tile = ops[op], ops[present[0]]
+        region = layouts.gm_region(d["layout"], d["shape"], tup.dtype_of(op)["bytes"])
+        if region != (tile["valid_rows"], tile["valid_cols"]):
+            return "valid", (f"{op} is {region[0]} x {region[1]} as a matrix; {present[0]}'s valid region is "
+                             f"{tile['valid_rows']} x {tile['valid_cols']}")
     # 9. rules
     for r in tup.rules:
         if not eval_rule(r, tup, ops, prof):
@@ -750,6 +787,8 @@ def verify(inst, profile_name, form, ops, ub_origin=None):
     # 10. alias
     def span(op):
         d = ops[op]
+        if op in gms:
+            return d["data"], d["data"] + layouts.gm_span(d["shape"], d["stride"]) * tup.dtype_of(op)["bytes"]
         return d["data"], d["data"] + d["rows"] * d["cols"] * tup.tile_dtype(op, d)["bytes"]
 
     def same_tile(a, b):  # a conversion's dst may be its source with another dtype of the same size
@@ -758,8 +797,8 @@ def verify(inst, profile_name, form, ops, ub_origin=None):
         return dtype_ok and all(ops[a][f] == ops[b][f] for f in ("data", "blayout", "slayout", "rows", "cols",
                                                                   "valid_rows", "valid_cols"))
     in_place = {out: [tup.role(x) for x in srcs] for out, srcs in (k["in_place"] or {}).items()}
-    for i, a in enumerate(present):
-        for b in present[i + 1:]:
+    for i, a in enumerate(typed):
+        for b in typed[i + 1:]:
             wa, wb = k["operands"][a]["io"] != "in", k["operands"][b]["io"] != "in"
             if not (wa or wb):
                 continue
@@ -774,6 +813,9 @@ def verify(inst, profile_name, form, ops, ub_origin=None):
         align = prof["buffers"][LOCS[ops[op]["loc"]]]["align"] or tup.tile_dtype(op, ops[op])["bytes"]
         if ops[op]["data"] % align:
             return "align", f"{op}->data must be {align}-byte aligned"
+    for op in gms:  # a global tensor's data: its element's alignment
+        if ops[op]["data"] % tup.dtype_of(op)["bytes"]:
+            return "align", f"{op}->data must be {tup.dtype_of(op)['bytes']}-byte aligned"
     # 12. placement: VEC tiles inside the unified buffer, below its reserved scratch (the other
     # buffers are not modelled yet: no NPU tuple takes a tile there)
     m = prof["machine"]

@@ -163,11 +163,18 @@ def cross_profile(model, p):
     return None
 
 
+def fuzzed_on(model, p):
+    """The instructions the fuzzer calls: a kind whose module says FUZZ = False has operands its
+    descriptors cannot make (a global tensor: gen/kinds/_gm.py)."""
+    import kinds  # kinds imports model, which the callers have loaded
+    return [i for i in model.instructions_on(p) if getattr(kinds.of(i), "FUZZ", True)]
+
+
 def fuzz(model, p):
     """The fuzz tables (tests/fuzz/fuzz.c): one per instruction, so a spec edit renders and
     recompiles only its own, and their index with the profile's machine."""
     return [(f"out/fuzz/{p}/fuzz_{inst.name}.c", "fuzz/instruction.c.j2", ("fuzz", p, inst))
-            for inst in model.instructions_on(p)] + [(f"out/fuzz/{p}/fuzz_entries.c", "fuzz/entries.c.j2", ("fuzz_index", p, None))]
+            for inst in fuzzed_on(model, p)] + [(f"out/fuzz/{p}/fuzz_entries.c", "fuzz/entries.c.j2", ("fuzz_index", p, None))]
 
 
 def bench(model, p):

@@ -63,7 +63,7 @@ def c_param(inst, o):
     od = inst.kind["operands"][o]
     if od["param"]:
         return f"{inst.model.params[od['param']]['c_type']} {o}"
-    return ("const pto_tile *" if od["tile"] else "const void *") + o
+    return ("const pto_tile *" if od["tile"] else "const pto_gm *" if od.get("gm") else "const void *") + o
 
 
 def params(inst, entry):
@@ -79,7 +79,7 @@ def refused_ctx(inst, p, entry):
         required = not od["optional"] or use == "required"
         if od["param"] or use == "ignored":
             checks.append(f"(void){o};")
-        elif od["tile"]:
+        elif od["tile"] or od.get("gm"):
             checks.append(f"if ({'!' + o + ' || ' if required else o + ' && '}!{o}->data) return PTO_ERR_NULL;")
         else:
             checks.append(f"if (!{o}) return PTO_ERR_NULL;" if required else f"(void){o};")
@@ -174,7 +174,7 @@ def entry_ctx(inst, p, entry):
                         "locs": " | ".join(f"1u << PTO_{x}" for x in od["locs"]) or "0",
                         "use": inst.use[p].get(o, "required").upper(),
                         "dvar": dvars.index(o if od["dtype"] == M.ANY else od["dtype"]) if od["dtype"] else 0,
-                        "in_place": mask})
+                        "in_place": mask, "gm": int(bool(od.get("gm")))})
     none = f"PTO_{p.upper()}_NO_VALUE"
     t_ctx = []
     for t in tuples:
@@ -182,10 +182,11 @@ def entry_ctx(inst, p, entry):
             "ident": t.ident(),
             "dtypes": ", ".join(inst.model.dtypes[t.dvars[k["operands"][o]["dtype"]]]["enum"]
                                 if o in t.layouts and k["operands"][o]["dtype"] != M.ANY else none for o in ops),
-            "layouts": ", ".join(f"PTO_{p.upper()}_{t.layouts[o].upper()}" if o in t.layouts else none for o in ops),
+            "layouts": ", ".join(f"PTO_{p.upper()}_{'GM_' if k['operands'][o].get('gm') else ''}{t.layouts[o].upper()}"
+                                 if o in t.layouts else none for o in ops),
             "axes": ", ".join(str(a["values"].index(t.axes[a["name"]])) for a in axes) or "0",
             "rules": sum(1 << i for i, r in enumerate(rules) if r in t.rules),
-            "kernel_index": kernel_index[t.kernel]})
+            "kernel_index": kernel_index[t.kernel], "sized": sum(1 << i for i, o in enumerate(ops) if o in t.sized)})
     roles = k["roles"] or {}
     return {
         "c_name": inst.entry_name(p, entry), "params": params(inst, entry), "n_ops": n,
@@ -194,8 +195,10 @@ def entry_ctx(inst, p, entry):
         "args": [f"&{o}_value" if k["operands"][o]["param"] else o for o in ops],
         "call_args": ", ".join(kernel_operands(inst, entry)), "operands": ops_ctx,
         "n_axes": len(axes),
-        "axes": [{"name": a["name"], "derive": axis_derive(inst, a), "of": ops.index(a["of"]) if a["derive"] in ("presence", "param") else 0,
-                  "n_values": len(a["values"]), "status_enum": status_enum(a["status"])} for a in axes],
+        "axes": [{"name": a["name"], "derive": axis_derive(inst, a),
+                  "of": ops.index(a["of"]) if a["derive"] in ("presence", "param", "loc") else 0,
+                  "n_values": len(a["values"]), "status_enum": status_enum(a["status"]), "loc_values": loc_values(a)}
+                 for a in axes],
         "full": ", ".join(str(ops.index(roles["full"][v])) for v in ("normal", "swap")) if roles else "-1, -1",
         "narrow": ", ".join(str(ops.index(roles["narrow"][v])) for v in ("normal", "swap")) if roles else "-1, -1",
         "rules": [{"name": r.name, "why": r.why, "file": r.file, "line": r.line, "status_enum": status_enum(r.status),
@@ -204,6 +207,17 @@ def entry_ctx(inst, p, entry):
                    "values": [{"name": n, "arg": ops.index(n)} for n in M.rule_values(r.ast, values)]} for r in rules],
         "tuples": t_ctx, "kernels": kernels, "_dnames": dnames, "retype": bool(k.get("converts")),
     }
+
+
+def loc_values(a):
+    """A loc axis's value per pto_loc, 4 bits each (0xF: no value), as C; "" for another axis."""
+    if a["derive"] != "loc":
+        return ""
+    bits = 0
+    for n, loc in enumerate(M.LOCS):
+        v = next((i for i, x in enumerate(a["values"]) if a["map"][x] == loc), 0xF)
+        bits |= v << (4 * n)
+    return f"0x{bits:x}u"
 
 
 def axis_derive(inst, a):

@@ -668,6 +668,8 @@ local LAYOUTS = { "ND", "DN", "Nz", "Zn", "Zz" }
 -- The names a rule may read besides tiles: machine parameters and the locations
 local RULE_NAMES = set(MACHINE)
 for _, l in ipairs(LOCS) do RULE_NAMES[l] = true end
+-- A global tensor's layouts (pto_gm_layout, gen/layouts.py GM_LAYOUTS): a gm operand takes these.
+local GM_LAYOUTS = { "ND", "DN", "NZ" }
 
 local function ast_names(ast, acc)
   acc = acc or {}
@@ -785,8 +787,9 @@ end
 
 -- A layout axis maps each of its values to its own layout: a call selects the value by the
 -- layout it passes, so two values of one layout would be two tuples no call can tell apart.
-local function check_layout_axis(r, a)
+local function check_layout_axis(r, a, gm)
   local keys, by_layout, ok = { "axes", a.name, "values" }, {}, true
+  local LAYOUTS = gm and GM_LAYOUTS or LAYOUTS -- a global tensor's axis names its layouts
   if not layout_axis_values(a) then
     err_at(r, keys, string.format("axis %s: values must map each axis value to a layout; allowed: e.g. values = { mode1 = \"DN\", mode2 = \"ND\" }", a.name))
     return false
@@ -991,13 +994,13 @@ for _, r in ipairs(records.kind) do
                 roles = r.roles or {}, role_layouts = {}, axes = {}, in_place = {}, rules = {}, static_rules = {},
                 file = r.__file, line = r.__line }
     local ok = true
-    local tiles, dvars, values = {}, {}, {}
+    local tiles, dvars, values, gms = {}, {}, {}, {} -- gms: the global tensors (gm = true)
     if r.reduce ~= nil and not set(REDUCES)[r.reduce] then
       err_at(r, { "reduce" }, string.format("reduce: unknown value '%s'; allowed: %s", r.reduce, join(REDUCES))); ok = false
     end
     for _, name in ipairs(sorted_keys(r.operands)) do
       local o = r.operands[name]
-      if fields(r, o, { "operands", name }, set { "tile", "scalar", "param", "io", "dtype", "optional", "layouts", "locs" }, { "io" }, "operand " .. name) then
+      if fields(r, o, { "operands", name }, set { "tile", "gm", "scalar", "param", "io", "dtype", "optional", "layouts", "locs" }, { "io" }, "operand " .. name) then
         if o.param ~= nil then
           if not PARAMS[o.param] then -- a param defined with errors has said so: no cascade here
             if not set(defined_names(records.param))[o.param] then
@@ -1008,19 +1011,23 @@ for _, r in ipairs(records.kind) do
           if o.tile or o.scalar or o.dtype or o.optional or o.io ~= "in" then
             err_at(r, { "operands", name }, "operand " .. name .. ": a param operand has only param and io = \"in\""); ok = false
           end
-        elseif not (o.tile or o.scalar) then err_at(r, { "operands", name }, "operand " .. name .. " must be tile = true, scalar = true or param = <a param>"); ok = false
+        elseif o.gm and (o.tile or o.scalar or o.optional or o.io == "tmp") then
+          err_at(r, { "operands", name }, "operand " .. name .. ": a gm operand (a global tensor, pto_gm) is not a tile or scalar, not optional, io in or out"); ok = false
+        elseif not (o.tile or o.scalar or o.gm) then err_at(r, { "operands", name }, "operand " .. name .. " must be tile = true, gm = true, scalar = true or param = <a param>"); ok = false
         elseif o.dtype == nil then err_at(r, { "operands", name }, "operand " .. name .. ": missing field 'dtype'"); ok = false end
         if not set { "in", "out", "tmp" }[o.io] then err_at(r, { "operands", name }, "io must be in, out or tmp"); ok = false end
-        local layouts = o.layouts or { "ND", "DN" }
+        local layouts = o.layouts or (o.gm and GM_LAYOUTS) or { "ND", "DN" }
         if o.tile then ok = want_list(r, { "operands", name, "layouts" }, layouts, LAYOUTS, "layouts of " .. name) and ok end
+        if o.gm then ok = want_list(r, { "operands", name, "layouts" }, layouts, GM_LAYOUTS, "layouts of " .. name) and ok end
         -- locs: the locations (pto_loc) the tile may be in; VEC when absent
         local locs = o.locs or { "VEC" }
         if o.locs ~= nil and not o.tile then err_at(r, { "operands", name }, "operand " .. name .. ": locs is for tile operands"); ok = false
         elseif o.tile then ok = want_list(r, { "operands", name, "locs" }, locs, LOCS, "locs of " .. name) and ok end
-        k.operands[name] = { name = name, tile = o.tile and true or false, io = o.io, dtype = o.dtype or false,
-                             param = o.param or false, optional = o.optional or false, layouts = o.tile and layouts or {},
-                             locs = o.tile and locs or {} }
+        k.operands[name] = { name = name, tile = o.tile and true or false, gm = o.gm and true or false, io = o.io,
+                             dtype = o.dtype or false, param = o.param or false, optional = o.optional or false,
+                             layouts = (o.tile or o.gm) and layouts or {}, locs = o.tile and locs or {} }
         if o.tile then tiles[name] = true end
+        if o.gm then gms[name] = true end
         if o.io == "in" and not o.param then values[name] = true end
         -- a dtype name fixes the operand's dtype (a mask is u8); "any" takes every dtype (a scratch
         -- tile used as bytes); anything else is a dtype variable
@@ -1055,10 +1062,26 @@ for _, r in ipairs(records.kind) do
         local ax = { name = a.name, derive = a.derive, of = a.of, status = a.status or "layout", values = {}, map = {} }
         if a.derive == "layout" then
           local vals = layout_axis_values(a)
-          ok = check_layout_axis(r, a) and ok
+          ok = check_layout_axis(r, a, gms[a.of]) and ok
           for _, v in ipairs(vals or {}) do ax.values[#ax.values + 1] = v; ax.map[v] = a.values[v] end
           broken[a.name] = not vals or nil
-          if not tiles[a.of] then err_at(r, { "axes" }, "axis " .. a.name .. " derives from unknown operand " .. tostring(a.of)); ok = false end
+          if not (tiles[a.of] or gms[a.of]) then err_at(r, { "axes" }, "axis " .. a.name .. " derives from unknown operand " .. tostring(a.of)); ok = false end
+        elseif a.derive == "loc" then
+          -- the location of tile operand `of`: values = { <value> = <pto_loc name> }, in pto_loc order
+          local vals = layout_axis_values(a)
+          if not vals then
+            err_at(r, { "axes", a.name, "values" }, "axis " .. a.name .. ": values must map each axis value to a location; allowed: e.g. values = { vec = \"VEC\", mat = \"MAT\" }"); ok = false; broken[a.name] = true
+          else
+            local pos = {}
+            for i, l in ipairs(LOCS) do pos[l] = i end
+            table.sort(vals, function(x, y) return (pos[a.values[x]] or 99) < (pos[a.values[y]] or 99) end)
+            for _, v in ipairs(vals) do
+              if not pos[a.values[v]] then err_at(r, { "axes", a.name, "values" }, string.format("axis %s: value %s maps to unknown location '%s'; allowed: %s", a.name, v, show(a.values[v]), join(LOCS))); ok = false end
+              ax.values[#ax.values + 1] = v; ax.map[v] = a.values[v]
+            end
+          end
+          if not tiles[a.of] then err_at(r, { "axes" }, "axis " .. a.name .. " derives from unknown tile operand " .. tostring(a.of)); ok = false end
+          ax.status = a.status or "loc"
         elseif a.derive == "param" then
           -- the values are the param's, in its C order; a value a tuple does not take is status param
           local o = k.operands[a.of]
@@ -1082,7 +1105,7 @@ for _, r in ipairs(records.kind) do
             err_at(r, { "axes" }, "axis " .. a.name .. " needs an optional operand in 'of'"); ok = false
           end
         else
-          err_at(r, { "axes" }, string.format("unknown derive '%s'; allowed: form, roles, layout, presence, param", tostring(a.derive))); ok = false
+          err_at(r, { "axes" }, string.format("unknown derive '%s'; allowed: form, roles, layout, loc, presence, param", tostring(a.derive))); ok = false
         end
         k.axes[i] = ax
         if not broken[a.name] then axes_scope[a.name] = ax.values end
@@ -1095,7 +1118,7 @@ for _, r in ipairs(records.kind) do
       ok = check_roles_pin_layouts(r, k) and ok
       ok = check_kernel_pattern(r, dvars, axes_scope) and ok
     end
-    k.tiles, k.dvars, k.values = tiles, sorted_keys(dvars), values
+    k.tiles, k.dvars, k.values, k.gms = tiles, sorted_keys(dvars), values, gms
     -- pairs = { from = <dvar>, to = <dvar> }: its legal sets list (from, to) pairs, not each variable's set
     if r.pairs ~= nil then
       if not (type(r.pairs.from) == "string" and dvars[r.pairs.from] and type(r.pairs.to) == "string" and dvars[r.pairs.to]

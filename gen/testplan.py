@@ -5,8 +5,11 @@ import kinds
 import model as M
 
 IO_ENUM = {"in": "H_IO_IN", "out": "H_IO_OUT", "tmp": "H_IO_TMP"}
+GM_IO_ENUM = {"in": "H_IO_GM_IN", "out": "H_IO_GM_OUT"}  # a global tensor (gm operand)
 FIELDS = ["present", "null_data", "dtype", "loc", "blayout", "slayout", "rows", "cols",
-          "valid_rows", "valid_cols", "offset", "value"]
+          "valid_rows", "valid_cols", "offset", "value",
+          # a global tensor's (gm operand): its layout, shape and strides (its data is at offset)
+          "layout"] + [f"shape{k}" for k in range(5)] + [f"stride{k}" for k in range(5)]
 FLAG_ON = (1, 2, -1)  # the values a flag's second value is tested with (any nonzero int), case by case
 FIELD_ENUM = {f: "H_F_" + f.upper() for f in FIELDS}
 N_CLASSES_MAX = 28   # value classes per dtype (tests/harness/values.c), for class-crossing shapes
@@ -252,6 +255,8 @@ class Plan:
                 cand = [("present", 1)]  # an optional operand handed over where this form takes none
             else:
                 cand = [("present", 0)]
+            if d.get("gm") and d["present"]:
+                cand += self.gm_mutations(name, d, base, names)
             if is_tile and d["present"]:
                 eb = self.model.dtype_list[d["dtype"]]["bytes"]
                 cand += [("null_data", 1)] + [("loc", v) for v in (1, 2, 3, 4, 77)]
@@ -281,6 +286,26 @@ class Plan:
                     out.append(m)
         return out + self.double_faults(tup, base_index, base, out)
 
+    def gm_mutations(self, name, d, base, names):
+        """A global tensor's faults: NULL data, every other dtype and a few unknown ones, every
+        other layout and unknown ones, each dim 0 or one more, each stride 0, one less or one
+        more (the innermost too), its data one byte off, on a tile's bytes."""
+        dts = len(self.model.dtype_list)
+        eb = self.model.dtype_list[d["dtype"]]["bytes"]
+        cand = [("null_data", 1)]
+        cand += [("dtype", v) for v in list(range(dts)) + [dts, 200, -1] if v != d["dtype"]]
+        cand += [("layout", v) for v in (0, 1, 2, 3, 77, -1) if v != d["layout"]]
+        for k in range(5):
+            cand += [(f"shape{k}", 0), (f"shape{k}", d["shape"][k] + 1)]
+            cand += [(f"stride{k}", v) for v in (0, d["stride"][k] - 1, d["stride"][k] + 1, 1 << 62) if v >= 0]
+        if eb > 1:
+            cand.append(("offset", d["offset"] + 1))
+        for other in names:
+            o = base["ops"].get(other)
+            if other != name and o is not None and not o.get("scalar") and not o.get("param"):
+                cand += [("offset", o["offset"]), ("offset", o["offset"] + eb)]
+        return cand
+
     def param_mutations(self, tup, base_index, base):
         """The rejections of a runtime parameter's values alone (a value outside its domain, a value
         this tuple's dtypes do not take)."""
@@ -302,7 +327,12 @@ class Plan:
         the call is still legal."""
         ops = {n: dict(v) for n, v in base["ops"].items()}
         for name, field, value in changes:
-            ops[name][field] = value
+            if field[:5] in ("shape", "strid"):  # one dim of a global tensor's shape or strides
+                arr, k = field[:-1], int(field[-1])
+                ops[name][arr] = list(ops[name][arr])
+                ops[name][arr][k] = value
+            else:
+                ops[name][field] = value
         status, detail = M.verify(self.inst, self.p, tup.entry["form"], self.descs(tup, ops), self.ub_origin)
         if status == "ok":
             return None
@@ -369,7 +399,7 @@ def refused_plan(pl, kind):
         muts = [pl.rejection(t, i, c, []) for i, c in enumerate(cases)]
         for name in t.entry["operands"]:
             d = cases[0]["ops"].get(name)
-            if d and d["present"] and inst.kind["operands"][name]["tile"]:
+            if d and d["present"] and (inst.kind["operands"][name]["tile"] or d.get("gm")):
                 muts += [pl.rejection(t, 0, cases[0], [(name, f, 1 - d[f])]) for f in ("present", "null_data")]
         muts = [dict(m, what=cases[m["base"]]["label"] + ("" if m["what"][0] == ":" else " ") + m["what"])
                 for m in muts if m]
@@ -410,6 +440,8 @@ def entry_ctx(inst, p, e):
 
 def io_enum(o):
     """An operand's part in a harness call (H_IO_*)."""
+    if o.get("gm"):
+        return GM_IO_ENUM[o["io"]]
     return "H_IO_PARAM" if o["param"] else "H_IO_SCALAR" if not o["tile"] else IO_ENUM[o["io"]]
 
 
@@ -420,6 +452,8 @@ def casts(inst, operands, kernel=False):
         od = inst.kind["operands"][o]
         if od["param"]:
             return f"({inst.model.params[od['param']]['c_type']})*(const int32_t *)a[{i}]"
+        if od.get("gm"):
+            return f"(const pto_gm *)a[{i}]"
         return f"(const pto_tile *)a[{i}]" if od["tile"] else f"a[{i}]"
     takes = inst.kind.get("param_args")  # its kernels take the parameters too
     return ", ".join(arg(i, o) for i, o in enumerate(operands)
@@ -439,4 +473,5 @@ def full_desc(d):
     """Every field of an operand descriptor (absent operands and scalars get zeros)."""
     out = {f: 0 for f in FIELDS}
     out.update({f: v for f, v in (d or {}).items() if f in out})
+    out["shape"], out["stride"] = list((d or {}).get("shape", [0] * 5)), list((d or {}).get("stride", [0] * 5))
     return out

@@ -82,3 +82,10 @@ family {
     "treshape", "tfillpad", "tfillpad_inplace", "tfillpad_expand", "timg2col",
   },
 }
+
+family {
+  name = "memory", title = "Memory and Data Movement",
+  instructions = {
+    "tload(dst, src)", "tprefetch", "tstore(dst, src, pto_relu relu)", "tstore_fp", "mgather", "mscatter",
+  },
+}

@@ -389,8 +389,9 @@ param {
   name = "relu",
   c_type = "pto_relu",
   enum = "PTO_RELU",
-  upstream = "ReluPreMode", -- upstream names its values NoRelu, NormalRelu (the C++ API has no TMOV yet)
-  doc = "Whether TMOV applies relu to the source value before its conversion: NONE, NORMAL (x < 0 ? +0 : x; -0 and NaN kept).",
+  upstream = "ReluPreMode", -- upstream names its values NoRelu, NormalRelu (the C++ API has neither TMOV nor TSTORE yet)
+  doc = "Whether TMOV applies relu to the source value before its conversion, and TSTORE out of an ACC tile to the f32 "
+     .. "value before converting: NONE, NORMAL (x < 0 ? +0 : x; -0 and NaN kept).",
   values = { "none", "normal" },
 }
 
@@ -727,3 +728,57 @@ local function window_kind(name, doc, outer, inner)
 end
 window_kind("extract", "dst[i,j] = src[row + i, col + j] over dst's valid region", "src", "dst")
 window_kind("insert", "dst[row + i, col + j] = src[i,j] over src's valid region (the rest of dst untouched)", "dst", "src")
+
+-- Global memory (docs/contract.md section 5, docs/memory.md): TLOAD and TSTORE move the valid
+-- region of a tile from or to a global tensor, a gm operand (pto_gm: data, dtype, layout ND/DN/NZ,
+-- shape[5] and stride[5] in elements; gen/layouts.py GM_LAYOUTS holds its index maps). Element
+-- (i, j) of the tile is element (i, j) of the tensor: ND flattens dims 0-3 into rows and dim 4 is
+-- the columns; DN has its rows in dim 3 and columns in dim 4, stored column-major; NZ is
+-- [1, C / c0, R / 16, 16, c0] boxes. The verifier checks the tensor itself (null, layout, dtype,
+-- shape and strides, the transferred region against the tile's valid region, alignment) with the
+-- tiles' checks (runtime/common/pto_verify_core.h). Which GM layout goes with which tile layout
+-- and location is the instructions' legal sets (their excludes).
+-- Operand field gm = true (instead of tile): a global tensor, its layouts among ND, DN, NZ (all three
+-- when absent). Axis derive = "loc": the location of tile operand `of`, one per value: values =
+-- { <value> = <pto_loc name> }; a location no legal tuple with the call's dtypes has: status loc.
+local gm_layout_axis = function(of) return { name = "gm", derive = "layout", of = of, values = { nd = "ND", dn = "DN", nz = "NZ" } } end
+local gm_tile_axis = function(of) return { name = "tile", derive = "layout", of = of, values = { nd = "ND", dn = "DN", nz = "Nz", zn = "Zn" } } end
+
+kind {
+  name = "gm_load",
+  math_fn = "load", -- math = "load(src)": the tensor's element bits
+  doc = "dst[i,j] = src(i, j), the global tensor's element (i, j) through its layout's index map, over dst's valid "
+     .. "region (the bits: the tensor's dtype is dst's or another of its size); the rest of dst is untouched.",
+  entries = { { form = "main", operands = { "dst", "src" } } },
+  -- the tensor's dtype G is the tile's T in every legal set; a tensor of another dtype of T's size
+  -- matches too (bits copied: gen/kinds/_gm.py sized)
+  pairs = { from = "G", to = "T" },
+  operands = {
+    dst = { tile = true, io = "out", dtype = "T", locs = { "VEC", "MAT" }, layouts = { "ND", "DN", "Nz", "Zn" } },
+    src = { gm = true, io = "in", dtype = "G" },
+  },
+  axes = { { name = "loc", derive = "loc", of = "dst", values = { vec = "VEC", mat = "MAT" } },
+           gm_layout_axis("src"), gm_tile_axis("dst") },
+  kernel = "{T}_{G}_{gm}_{tile}",
+  rules = {},
+}
+
+kind {
+  name = "gm_store",
+  math_fn = "store", -- math = "store(src)": the tile's element bits, or an ACC f32 converted (and relu)
+  doc = "dst(i, j) = src[i,j] over src's valid region, into the global tensor's element (i, j) through its layout's "
+     .. "index map (the bits: the tensor's dtype is src's or another of its size; out of an ACC tile f32 -> f32, "
+     .. "f16 or bf16 rounded to nearest even, overflow to "
+     .. "+-inf, after relu when asked); no other byte of the tensor is written.",
+  entries = { { form = "main", operands = { "dst", "src", "relu" } } },
+  pairs = { from = "T", to = "G" },
+  operands = {
+    dst = { gm = true, io = "out", dtype = "G" },
+    src = { tile = true, io = "in", dtype = "T", locs = { "VEC", "MAT", "ACC" }, layouts = { "ND", "DN", "Nz" } },
+    relu = { param = "relu", io = "in" },
+  },
+  axes = { { name = "loc", derive = "loc", of = "src", values = { vec = "VEC", mat = "MAT", acc = "ACC" } },
+           gm_tile_axis("src"), gm_layout_axis("dst"), { name = "relu", derive = "param", of = "relu" } },
+  kernel = "{G}_{T}_{tile}_{gm}{relu:normal=_relu}",
+  rules = {},
+}

@@ -33,6 +33,9 @@ Optional:
                     does not stream (the matrix unit)
   light(plan, tup)  a tuple's own legal cases, tested with the rejections of its runtime parameters
                     only, or None for the full plan (gen/testplan.py; TCVT's modes share a kernel)
+  sized(tup)        the operands tuple tup matches by element size rather than dtype (a global
+                    tensor that takes any dtype of the tile's size: gen/kinds/_gm.py); none
+                    without it (model.verify, the verifier's tuple table)
   bench_variant(tup)
                     which tuples ninja bench times, and the variant label each is filed under (None:
                     not timed) instead of gen/benchplan.py's variant()

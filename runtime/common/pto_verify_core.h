@@ -43,6 +43,48 @@ static unsigned layout_of(const pto_tile *t)
     return PTO_(NO_VALUE);
 }
 
+/* A global tensor's layout (PTO_<P>_GM_ND, ...), or NO_VALUE */
+static unsigned gm_layout_of(const pto_gm *g)
+{
+    return (unsigned)g->layout <= (unsigned)PTO_GM_NZ ? PTO_(GM_ND) + (unsigned)g->layout : PTO_(NO_VALUE);
+}
+
+/* The dtype of operand i (a tile or a global tensor), or -1 where it is absent */
+static int op_dtype(const pto_tile *const *tile, const pto_gm *const *gm, unsigned i)
+{
+    return tile[i] ? (int)tile[i]->dtype : gm[i] ? (int)gm[i]->dtype : -1;
+}
+
+/* The shape and strides of a global tensor (gen/layouts.py gm_check, docs/memory.md): every dim at
+ * least 1; the innermost dim contiguous (ND and NZ dim 4, DN dim 3); rows (DN: columns, NZ: boxes)
+ * GM_ROW_BYTES apart; DN 1 x 1 x 1 x R x C; NZ [1, C / c0, R / 16, 16, c0] with a box's rows back to
+ * back; the largest offset below GM_SPAN_BYTES; a written tensor's dims nested without overlap. */
+static int gm_shape_ok(const pto_gm *g, unsigned eb, int written)
+{
+    const uint64_t limit = PTO_(GM_SPAN_BYTES) / eb, row = PTO_(GM_ROW_BYTES) / eb;
+    const int nd = g->layout == PTO_GM_ND, dn = g->layout == PTO_GM_DN;
+    const unsigned inner = dn ? 3 : 4;
+    uint64_t total = 0, span;
+    unsigned k;
+    for (k = 0; k < 5; k++) {
+        if (g->shape[k] == 0) return 0;
+        if (g->shape[k] > 1 && g->stride[k] > limit / (g->shape[k] - 1)) return 0;
+        total += g->stride[k] * (g->shape[k] - 1); /* five terms of at most 2^60: no wrap */
+    }
+    if (total > limit || g->stride[inner] != 1) return 0;
+    if (dn && (g->shape[0] != 1 || g->shape[1] != 1 || g->shape[2] != 1)) return 0;
+    if (!nd && !dn && (g->shape[0] != 1 || g->shape[3] != 16 || g->shape[4] != row || g->stride[3] != row)) return 0;
+    for (k = nd ? 0 : dn ? 4 : 1; k < (nd ? 4u : dn ? 5u : 3u); k++)
+        if (g->shape[k] > 1 && g->stride[k] % row != 0) return 0;
+    if (!written) return 1;
+    span = nd ? g->shape[4] : dn ? g->shape[3] : 16 * row;
+    for (k = nd ? 4 : dn ? 5 : 3; k-- > (nd ? 0u : dn ? 4u : 1u);) {
+        if (g->shape[k] > 1 && g->stride[k] < span) return 0;
+        span += g->stride[k] * (g->shape[k] - 1);
+    }
+    return 1;
+}
+
 /* Role "full": row-major, no boxes, and dst's (operand 0's) valid region. */
 static int is_full(const pto_tile *t, const pto_tile *dst)
 {
@@ -54,6 +96,21 @@ static uint64_t tile_bytes(const pto_tile *t)
     return (uint64_t)t->rows * t->cols * elem_bytes[t->dtype];
 }
 
+/* The bytes [*lo, *hi) operand i (a tile or a global tensor, its shape checked) spans */
+static void span_of(const pto_tile *const *tile, const pto_gm *const *gm, unsigned i, uintptr_t *lo, uintptr_t *hi)
+{
+    if (tile[i]) {
+        *lo = (uintptr_t)tile[i]->data;
+        *hi = *lo + (uintptr_t)tile_bytes(tile[i]);
+    } else {
+        uint64_t last = 0;
+        unsigned k;
+        for (k = 0; k < 5; k++) last += gm[i]->stride[k] * (gm[i]->shape[k] - 1);
+        *lo = (uintptr_t)gm[i]->data;
+        *hi = *lo + (uintptr_t)((last + 1) * elem_bytes[gm[i]->dtype]);
+    }
+}
+
 /* retype: a conversion's dst may be its source with another dtype of the same size */
 static int same_tile(const pto_tile *a, const pto_tile *b, int retype)
 {
@@ -63,11 +120,17 @@ static int same_tile(const pto_tile *a, const pto_tile *b, int retype)
 }
 
 /* The candidate tuple t agrees with everything decided so far. */
-static int agrees(const PTO(entry) *e, const PTO(tuple) *t, const pto_tile *const *tile,
+static int agrees(const PTO(entry) *e, const PTO(tuple) *t, const pto_tile *const *tile, const pto_gm *const *gm,
                   const uint8_t *axis, unsigned n_axes_known, int check_layouts)
 {
     unsigned i;
     for (i = 0; i < e->n_ops; i++) {
+        if (gm[i] != NULL) { /* a global tensor: its dtype (or its size, where the tuple says) and layout */
+            if (t->dtype[i] != PTO_(NO_VALUE) && t->dtype[i] != (unsigned)gm[i]->dtype
+                && !((t->sized >> i & 1u) && elem_bytes[t->dtype[i]] == elem_bytes[gm[i]->dtype])) return 0;
+            if (check_layouts && t->layout[i] != PTO_(NO_VALUE) && t->layout[i] != gm_layout_of(gm[i])) return 0;
+            continue;
+        }
         /* an operand the tuple does not take has neither (presence is an axis); one of any
          * dtype has a layout only */
         if (tile[i] == NULL) continue;
@@ -79,18 +142,19 @@ static int agrees(const PTO(entry) *e, const PTO(tuple) *t, const pto_tile *cons
     return 1;
 }
 
-static const PTO(tuple) *find(const PTO(entry) *e, const pto_tile *const *tile,
+static const PTO(tuple) *find(const PTO(entry) *e, const pto_tile *const *tile, const pto_gm *const *gm,
                                      const uint8_t *axis, unsigned n_axes_known, int check_layouts)
 {
     size_t k;
     for (k = 0; k < e->n_tuples; k++)
-        if (agrees(e, &e->tuples[k], tile, axis, n_axes_known, check_layouts)) return &e->tuples[k];
+        if (agrees(e, &e->tuples[k], tile, gm, axis, n_axes_known, check_layouts)) return &e->tuples[k];
     return NULL;
 }
 
 pto_status PTO(_verify)(const PTO(entry) *e, const void *const *args, uint16_t *kernel)
 {
     const pto_tile *tile[PTO_(MAX_OPS)];
+    const pto_gm *gm[PTO_(MAX_OPS)];     /* the global tensors (TLOAD's src, TSTORE's dst) */
     const pto_tile *slot[PTO_(MAX_SLOTS)];
     unsigned slot_op[PTO_(MAX_SLOTS)]; /* the operand each slot (operand or role) resolves to */
     uint8_t axis[PTO_(MAX_AXES)]; /* no initialiser: compilers make it a memset call */
@@ -101,6 +165,7 @@ pto_status PTO(_verify)(const PTO(entry) *e, const void *const *args, uint16_t *
     for (i = 0; i < e->n_ops; i++) {
         const PTO(operand) *o = &e->op[i];
         tile[i] = NULL;
+        gm[i] = NULL;
         if (o->use == PTO_(USE_IGNORED)) continue;
         if (args[i] == NULL) {
             if (o->use == PTO_(USE_REQUIRED)) return PTO_ERR_NULL;
@@ -109,6 +174,9 @@ pto_status PTO(_verify)(const PTO(entry) *e, const void *const *args, uint16_t *
         if (o->tile) {
             tile[i] = (const pto_tile *)args[i];
             if (tile[i]->data == NULL) return PTO_ERR_NULL;
+        } else if (o->gm) {
+            gm[i] = (const pto_gm *)args[i];
+            if (gm[i]->data == NULL) return PTO_ERR_NULL;
         }
     }
     for (i = 0; i < e->n_ops; i++) /* each tile in a location its operand takes */
@@ -116,14 +184,25 @@ pto_status PTO(_verify)(const PTO(entry) *e, const void *const *args, uint16_t *
 
     /* dtype: known values, shared dtype variables, then a legal combination */
     for (i = 0; i < e->n_ops; i++)
-        if (tile[i] && (unsigned)tile[i]->dtype >= N_DTYPES) return PTO_ERR_DTYPE;
+        if ((tile[i] && (unsigned)tile[i]->dtype >= N_DTYPES) || (gm[i] && (unsigned)gm[i]->dtype >= N_DTYPES))
+            return PTO_ERR_DTYPE;
     for (i = 0; i < e->n_ops; i++)
         for (j = i + 1; j < e->n_ops; j++)
-            if (tile[i] && tile[j] && e->op[i].dvar == e->op[j].dvar && tile[i]->dtype != tile[j]->dtype)
+            if (op_dtype(tile, gm, i) >= 0 && op_dtype(tile, gm, j) >= 0 && e->op[i].dvar == e->op[j].dvar
+                && op_dtype(tile, gm, i) != op_dtype(tile, gm, j))
                 return PTO_ERR_DTYPE;
     /* every slot, not just n_axes: gcc -O1 cannot tell that find() reads only the known ones */
     for (i = 0; i < PTO_(MAX_AXES); i++) axis[i] = PTO_(NO_VALUE);
-    if (find(e, tile, axis, 0, 0) == NULL) return PTO_ERR_DTYPE;
+    if (find(e, tile, gm, axis, 0, 0) == NULL) return PTO_ERR_DTYPE;
+
+    /* locations that pick the tuple (a loc axis; the location itself is one the operand takes) */
+    for (i = 0; i < e->n_axes; i++)
+        if (e->axis[i].derive == PTO_(AXIS_LOC)) {
+            const unsigned v = e->axis[i].loc_values >> (4u * (unsigned)tile[e->axis[i].of]->loc) & 0xFu;
+            if (v == 0xFu) return e->axis[i].status;
+            axis[i] = (uint8_t)v;
+            if (find(e, tile, gm, axis, e->n_axes, 0) == NULL) return e->axis[i].status;
+        }
 
     /* runtime parameters: a value outside the parameter's domain, then one that no tuple with
      * these dtypes takes (the axis's status) */
@@ -133,7 +212,7 @@ pto_status PTO(_verify)(const PTO(entry) *e, const void *const *args, uint16_t *
             if (e->axis[i].derive == PTO_(AXIS_FLAG)) axis[i] = v != 0;
             else if (v < 0 || v >= e->axis[i].n_values) return PTO_ERR_PARAM;
             else axis[i] = (uint8_t)v;
-            if (find(e, tile, axis, e->n_axes, 0) == NULL) return e->axis[i].status;
+            if (find(e, tile, gm, axis, e->n_axes, 0) == NULL) return e->axis[i].status;
         }
 
     /* operand order: which source is full; when neither is, a column-major first source is
@@ -144,22 +223,23 @@ pto_status PTO(_verify)(const PTO(entry) *e, const void *const *args, uint16_t *
             axis[i] = !is_full(first, tile[0])
                    && (is_full(second, tile[0])
                        || (layout_of(first) == PTO_(DN) && layout_of(second) != PTO_(DN)));
-            if (find(e, tile, axis, e->n_axes, 0) == NULL) return e->axis[i].status;
+            if (find(e, tile, gm, axis, e->n_axes, 0) == NULL) return e->axis[i].status;
         }
 
     /* layouts (these also decide layout-derived axes such as the row-expand mode) */
     for (i = 0; i < e->n_ops; i++)
-        if (tile[i] && layout_of(tile[i]) == PTO_(NO_VALUE)) return PTO_ERR_LAYOUT;
-    if (find(e, tile, axis, e->n_axes, 1) == NULL) return PTO_ERR_LAYOUT;
+        if ((tile[i] && layout_of(tile[i]) == PTO_(NO_VALUE)) || (gm[i] && gm_layout_of(gm[i]) == PTO_(NO_VALUE)))
+            return PTO_ERR_LAYOUT;
+    if (find(e, tile, gm, axis, e->n_axes, 1) == NULL) return PTO_ERR_LAYOUT;
 
     /* presence of optional operands, for the forms the layouts chose (a tmp given to a
      * mode-2 call fails here, as tmp) */
     for (i = 0; i < e->n_axes; i++)
         if (e->axis[i].derive == PTO_(AXIS_PRESENCE)) {
             axis[i] = tile[e->axis[i].of] != NULL;
-            if (find(e, tile, axis, e->n_axes, 1) == NULL) return e->axis[i].status;
+            if (find(e, tile, gm, axis, e->n_axes, 1) == NULL) return e->axis[i].status;
         }
-    t = find(e, tile, axis, e->n_axes, 1);
+    t = find(e, tile, gm, axis, e->n_axes, 1);
 
     /* shape and valid region of every tile */
     for (i = 0; i < e->n_ops; i++) {
@@ -177,12 +257,22 @@ pto_status PTO(_verify)(const PTO(entry) *e, const void *const *args, uint16_t *
         contiguous = layout_of(x) == PTO_(ND) ? x->cols : x->rows;
         if (contiguous * elem_bytes[x->dtype] % PTO_(BLOCK_BYTES) != 0) return PTO_ERR_SHAPE;
     }
+    for (i = 0; i < e->n_ops; i++)
+        if (gm[i] && !gm_shape_ok(gm[i], elem_bytes[gm[i]->dtype], e->op[i].io == PTO_(IO_OUT))) return PTO_ERR_SHAPE;
     for (i = 0; i < e->n_ops; i++) {
         const pto_tile *x = tile[i];
         if (x == NULL) continue;
         if (x->valid_rows == 0 || x->valid_rows > x->rows || x->valid_cols == 0 || x->valid_cols > x->cols)
             return PTO_ERR_VALID;
     }
+    /* a global tensor's matrix is the valid region of the tile (a kind with a tensor has one tile) */
+    for (i = 0; i < e->n_ops; i++)
+        if (gm[i]) {
+            uint64_t rows, cols;
+            pto_gm_region(gm[i], elem_bytes[gm[i]->dtype], &rows, &cols);
+            for (j = 0; j < e->n_ops; j++)
+                if (tile[j] && (rows != tile[j]->valid_rows || cols != tile[j]->valid_cols)) return PTO_ERR_VALID;
+        }
 
     /* the spec's rules, with roles resolved for this tuple */
     for (i = 0; i < PTO_(MAX_SLOTS); i++) {
@@ -208,11 +298,12 @@ pto_status PTO(_verify)(const PTO(entry) *e, const void *const *args, uint16_t *
             uintptr_t a0, a1, b0, b1;
             unsigned s;
             int allowed = 0;
-            if (a == NULL || b == NULL) continue;
+            if (op_dtype(tile, gm, i) < 0 || op_dtype(tile, gm, j) < 0) continue;
             if (e->op[i].io == PTO_(IO_IN) && e->op[j].io == PTO_(IO_IN)) continue;
-            a0 = (uintptr_t)a->data; a1 = a0 + (uintptr_t)tile_bytes(a);
-            b0 = (uintptr_t)b->data; b1 = b0 + (uintptr_t)tile_bytes(b);
+            span_of(tile, gm, i, &a0, &a1);
+            span_of(tile, gm, j, &b0, &b1);
             if (!(a0 < b1 && b0 < a1)) continue;
+            if (a == NULL || b == NULL) return PTO_ERR_ALIAS; /* a global tensor is never a tile */
             if (e->op[i].io == PTO_(IO_OUT) && e->op[j].io == PTO_(IO_IN))
                 for (s = 0; s < PTO_(MAX_SLOTS); s++)
                     if ((e->op[i].in_place >> s & 1u) && slot_op[s] == j && same_tile(a, b, e->retype)) allowed = 1;
@@ -221,6 +312,8 @@ pto_status PTO(_verify)(const PTO(entry) *e, const void *const *args, uint16_t *
     }
 
     /* alignment of every data pointer: its location's, else an element's */
+    for (i = 0; i < e->n_ops; i++) /* a global tensor's data: its element's */
+        if (gm[i] && (uintptr_t)gm[i]->data % elem_bytes[gm[i]->dtype] != 0) return PTO_ERR_ALIGN;
     for (i = 0; i < e->n_ops; i++) {
         uintptr_t align;
         if (tile[i] == NULL) continue;

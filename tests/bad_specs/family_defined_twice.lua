@@ -1,3 +1,3 @@
 -- target: families.lua
 -- append: family { name = "elementwise-tile-tile", title = "Again", instructions = { "tadd(dst, src0, src1)" } }
--- expect: spec/families.lua:85: family 'elementwise-tile-tile' is defined twice
+-- expect: spec/families.lua:92: family 'elementwise-tile-tile' is defined twice

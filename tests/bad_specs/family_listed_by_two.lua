@@ -1,4 +1,4 @@
 -- target: families.lua
 -- append: family { name = "matrix-more", title = "More matrix", instructions = { "tmatmul2(dst, a, b)", "tadd(dst, src0, src1)", "tgemv2(dst, a b c)" } }
--- expect: spec/families.lua:85: family matrix-more lists 'tadd', which family elementwise-tile-tile lists (spec/families.lua:49); allowed: one family per instruction
--- expect: spec/families.lua:85: family matrix-more: 'tgemv2(dst, a b c)' is neither an instruction name nor an entry point; allowed: "name", "name(operand, ...)" or { "name(...)", "name_suffix(...)", ... }
+-- expect: spec/families.lua:92: family matrix-more lists 'tadd', which family elementwise-tile-tile lists (spec/families.lua:49); allowed: one family per instruction
+-- expect: spec/families.lua:92: family matrix-more: 'tgemv2(dst, a b c)' is neither an instruction name nor an entry point; allowed: "name", "name(operand, ...)" or { "name(...)", "name_suffix(...)", ... }

@@ -1,3 +1,3 @@
 -- target: families.lua
 -- append: family { name = "matrix", title = "Matrix" }
--- expect: spec/families.lua:85: family: missing field 'instructions'
+-- expect: spec/families.lua:92: family: missing field 'instructions'

@@ -1,4 +1,4 @@
 -- target: kinds.lua
 -- replace:     mask = { tile = true, io = "in", dtype = "u8", layouts = { "ND" } },\n    src = { tile = true, io = "in", dtype = "T", layouts = { "ND" } },\n    tmp = { tile = true, io = "tmp", dtype = "any"
 -- with:     mask = { tile = true, io = "in", dtype = "any", layouts = { "ND" } },\n    src = { tile = true, io = "in", dtype = "T", layouts = { "ND" } },\n    tmp = { tile = true, io = "tmp", dtype = "any"
--- expect: spec/kinds.lua:459: operand mask: dtype "any" is for a scratch tile (tile = true, io = "tmp")
+-- expect: spec/kinds.lua:460: operand mask: dtype "any" is for a scratch tile (tile = true, io = "tmp")

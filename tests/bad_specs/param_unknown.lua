@@ -1,4 +1,4 @@
 -- target: kinds.lua
 -- replace:     binary = { param = "binary", io = "in" },
 -- with:     binary = { param = "binry", io = "in" },
--- expect: spec/kinds.lua:411: operand binary: unknown param 'binry'; allowed: cmp, round, sat, binary, relu, index
+-- expect: spec/kinds.lua:412: operand binary: unknown param 'binry'; allowed: cmp, round, sat, binary, relu, index

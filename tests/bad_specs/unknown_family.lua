@@ -1,4 +1,4 @@
 -- target: isa/tmaxs.lua
 -- replace: family = "tile-scalar-and-immediate"
 -- with: family = "tile-scalar"
--- expect: spec/isa/tmaxs.lua:{with}: unknown family 'tile-scalar'; allowed: reduce-and-expand, tile-scalar-and-immediate, elementwise-tile-tile, matrix, layout-and-rearrangement
+-- expect: spec/isa/tmaxs.lua:{with}: unknown family 'tile-scalar'; allowed: reduce-and-expand, tile-scalar-and-immediate, elementwise-tile-tile, matrix, layout-and-rearrangement, memory

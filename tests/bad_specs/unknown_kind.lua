@@ -1,4 +1,4 @@
 -- target: isa/tmaxs.lua
 -- replace:   kind = "elementwise_scalar",
 -- with:   kind = "elementwise_scalr",
--- expect: spec/isa/tmaxs.lua:7: unknown kind 'elementwise_scalr'; allowed: elementwise_scalar, elementwise_scalar_tmp, fill, row_broadcast, col_broadcast, ternary_scalar, row_expand, col_expand, row_reduce_index, row_reduce, col_reduce_index, col_reduce, col_sum, compare_scalar, select_scalar, elementwise_unary, elementwise_binary, elementwise_binary_tmp, elementwise_ternary, compare, select, convert, matmul, matmul_acc, matmul_bias, transpose, move, extract, insert
+-- expect: spec/isa/tmaxs.lua:7: unknown kind 'elementwise_scalr'; allowed: elementwise_scalar, elementwise_scalar_tmp, fill, row_broadcast, col_broadcast, ternary_scalar, row_expand, col_expand, row_reduce_index, row_reduce, col_reduce_index, col_reduce, col_sum, compare_scalar, select_scalar, elementwise_unary, elementwise_binary, elementwise_binary_tmp, elementwise_ternary, compare, select, convert, matmul, matmul_acc, matmul_bias, transpose, move, extract, insert, gm_load, gm_store

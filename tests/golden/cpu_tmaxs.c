@@ -26,15 +26,15 @@ static const pto_cpu_rule pto_cpu_tmaxs__rules[] = {
 
 /* legal tuples: 9 */
 static const pto_cpu_tuple pto_cpu_tmaxs__tuples[] = {
-    { { PTO_BF16, PTO_BF16, PTO_CPU_NO_VALUE }, { PTO_CPU_ND, PTO_CPU_ND, PTO_CPU_NO_VALUE }, { 0 }, 1u, 0 }, /* bf16 */
-    { { PTO_F16, PTO_F16, PTO_CPU_NO_VALUE }, { PTO_CPU_ND, PTO_CPU_ND, PTO_CPU_NO_VALUE }, { 0 }, 1u, 1 }, /* f16 */
-    { { PTO_F32, PTO_F32, PTO_CPU_NO_VALUE }, { PTO_CPU_ND, PTO_CPU_ND, PTO_CPU_NO_VALUE }, { 0 }, 1u, 2 }, /* f32 */
-    { { PTO_I16, PTO_I16, PTO_CPU_NO_VALUE }, { PTO_CPU_ND, PTO_CPU_ND, PTO_CPU_NO_VALUE }, { 0 }, 1u, 3 }, /* i16 */
-    { { PTO_I32, PTO_I32, PTO_CPU_NO_VALUE }, { PTO_CPU_ND, PTO_CPU_ND, PTO_CPU_NO_VALUE }, { 0 }, 1u, 4 }, /* i32 */
-    { { PTO_I8, PTO_I8, PTO_CPU_NO_VALUE }, { PTO_CPU_ND, PTO_CPU_ND, PTO_CPU_NO_VALUE }, { 0 }, 1u, 5 }, /* i8 */
-    { { PTO_U16, PTO_U16, PTO_CPU_NO_VALUE }, { PTO_CPU_ND, PTO_CPU_ND, PTO_CPU_NO_VALUE }, { 0 }, 1u, 6 }, /* u16 */
-    { { PTO_U32, PTO_U32, PTO_CPU_NO_VALUE }, { PTO_CPU_ND, PTO_CPU_ND, PTO_CPU_NO_VALUE }, { 0 }, 1u, 7 }, /* u32 */
-    { { PTO_U8, PTO_U8, PTO_CPU_NO_VALUE }, { PTO_CPU_ND, PTO_CPU_ND, PTO_CPU_NO_VALUE }, { 0 }, 1u, 8 }, /* u8 */
+    { { PTO_BF16, PTO_BF16, PTO_CPU_NO_VALUE }, { PTO_CPU_ND, PTO_CPU_ND, PTO_CPU_NO_VALUE }, { 0 }, 1u, 0, 0 }, /* bf16 */
+    { { PTO_F16, PTO_F16, PTO_CPU_NO_VALUE }, { PTO_CPU_ND, PTO_CPU_ND, PTO_CPU_NO_VALUE }, { 0 }, 1u, 1, 0 }, /* f16 */
+    { { PTO_F32, PTO_F32, PTO_CPU_NO_VALUE }, { PTO_CPU_ND, PTO_CPU_ND, PTO_CPU_NO_VALUE }, { 0 }, 1u, 2, 0 }, /* f32 */
+    { { PTO_I16, PTO_I16, PTO_CPU_NO_VALUE }, { PTO_CPU_ND, PTO_CPU_ND, PTO_CPU_NO_VALUE }, { 0 }, 1u, 3, 0 }, /* i16 */
+    { { PTO_I32, PTO_I32, PTO_CPU_NO_VALUE }, { PTO_CPU_ND, PTO_CPU_ND, PTO_CPU_NO_VALUE }, { 0 }, 1u, 4, 0 }, /* i32 */
+    { { PTO_I8, PTO_I8, PTO_CPU_NO_VALUE }, { PTO_CPU_ND, PTO_CPU_ND, PTO_CPU_NO_VALUE }, { 0 }, 1u, 5, 0 }, /* i8 */
+    { { PTO_U16, PTO_U16, PTO_CPU_NO_VALUE }, { PTO_CPU_ND, PTO_CPU_ND, PTO_CPU_NO_VALUE }, { 0 }, 1u, 6, 0 }, /* u16 */
+    { { PTO_U32, PTO_U32, PTO_CPU_NO_VALUE }, { PTO_CPU_ND, PTO_CPU_ND, PTO_CPU_NO_VALUE }, { 0 }, 1u, 7, 0 }, /* u32 */
+    { { PTO_U8, PTO_U8, PTO_CPU_NO_VALUE }, { PTO_CPU_ND, PTO_CPU_ND, PTO_CPU_NO_VALUE }, { 0 }, 1u, 8, 0 }, /* u8 */
 };
 
 static const pto_cpu_entry pto_cpu_tmaxs__desc = {

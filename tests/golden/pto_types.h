@@ -21,6 +21,12 @@ typedef struct pto_tile {
     uint32_t valid_rows, valid_cols; /* the valid region */
 } pto_tile;
 
+/* A global tensor (TLOAD, TSTORE; docs/memory.md): data, dtype, layout, shape and strides in
+ * elements. ND: dims 0-3 are the rows, dim 4 the columns; DN: rows in dim 3, columns in dim 4,
+ * column-major; NZ: [1, C / c0, R / 16, 16, c0] boxes, c0 = 32 / sizeof T (pto/pto_layout.h). */
+typedef enum { PTO_GM_ND, PTO_GM_DN, PTO_GM_NZ } pto_gm_layout;
+typedef struct pto_gm { void *data; pto_dtype dtype; pto_gm_layout layout; uint32_t shape[5]; uint64_t stride[5]; } pto_gm;
+
 /* The comparison TCMPS makes of each element with the scalar. */
 typedef enum { PTO_CMP_EQ, PTO_CMP_NE, PTO_CMP_LT, PTO_CMP_GT, PTO_CMP_GE, PTO_CMP_LE } pto_cmp;
 
@@ -30,7 +36,7 @@ typedef enum { PTO_ROUND_NONE, PTO_ROUND_RINT, PTO_ROUND_ROUND, PTO_ROUND_FLOOR,
 /* Whether TCVT saturates: DEFAULT (the pair's own default, docs/contract.md), ON, OFF. */
 typedef enum { PTO_SAT_DEFAULT, PTO_SAT_ON, PTO_SAT_OFF } pto_sat;
 
-/* Whether TMOV applies relu to the source value before its conversion: NONE, NORMAL (x < 0 ? +0 : x; -0 and NaN kept). */
+/* Whether TMOV applies relu to the source value before its conversion, and TSTORE out of an ACC tile to the f32 value before converting: NONE, NORMAL (x < 0 ? +0 : x; -0 and NaN kept). */
 typedef enum { PTO_RELU_NONE, PTO_RELU_NORMAL } pto_relu;
 
 /* PTO_OK == 0; every failure kind has its own code. Entry points check null, loc, dtype,

@@ -20,13 +20,35 @@ typedef struct {
     uint8_t *mem;        /* the whole allocation */
     size_t total;
     pto_tile tile[H_MAX_OPS];
+    pto_gm gm[H_MAX_OPS];  /* the global tensors (H_IO_GM_*) */
 } run;
 
 static unsigned dt_bytes(int32_t dt) { return dt >= 0 && (unsigned)dt < ref_n_dtypes() ? ref_fmt((pto_dtype)dt)->bytes : 1; }
 
-/* Element (i, j)'s index in o's data: the layout's index map (pto/pto_layout.h, gen/layouts.py) */
-static size_t elem_index(const h_operand *o, uint32_t i, uint32_t j)
+static int is_gm(const h_tuple *t, int op) { return t->io[op] == H_IO_GM_IN || t->io[op] == H_IO_GM_OUT; }
+
+/* The global tensor operand o describes, its data at base + offset */
+static void gm_of(const h_operand *o, uint8_t *base, pto_gm *g)
 {
+    unsigned k;
+    g->data = o->null_data || base == NULL ? NULL : base + o->offset; /* NULL base: the maps only */
+    g->dtype = (pto_dtype)o->dtype;
+    g->layout = (pto_gm_layout)o->layout;
+    for (k = 0; k < 5; k++) {
+        g->shape[k] = o->shape[k];
+        g->stride[k] = o->stride[k];
+    }
+}
+
+/* Element (i, j)'s index in operand op's data: the layout's index map (pto/pto_layout.h,
+ * gen/layouts.py), a tile's or a global tensor's */
+static size_t elem_index(const h_tuple *t, const h_operand *o, int op, uint32_t i, uint32_t j)
+{
+    if (is_gm(t, op)) {
+        pto_gm g;
+        gm_of(o, NULL, &g);
+        return (size_t)pto_gm_offset(&g, i, j);
+    }
     return pto_layout_offset(o->blayout, o->slayout, o->loc, o->rows, o->cols, dt_bytes(o->dtype), i, j);
 }
 
@@ -48,33 +70,39 @@ static uint64_t get(const run *r, const uint8_t *arena, int op, uint32_t i, uint
 {
     const h_operand *o = &r->c->op[op];
     unsigned n = dt_bytes(o->dtype);
-    return load(arena + o->offset + elem_index(o, i, j) * n, n);
+    return load(arena + o->offset + elem_index(r->t, o, op, i, j) * n, n);
 }
 
-/* The outputs: every operand the call writes (H_IO_OUT), at most two. */
+/* The outputs: every operand the call writes (H_IO_OUT, H_IO_GM_OUT), at most two. */
 static int out_ops(const h_tuple *t, int *outs)
 {
     int k, n = 0;
     for (k = 0; k < t->n_ops && n < 2; k++)
-        if (t->io[k] == H_IO_OUT) outs[n++] = k;
+        if (t->io[k] == H_IO_OUT || t->io[k] == H_IO_GM_OUT) outs[n++] = k;
     return n;
 }
 
-/* The rows and columns of an output's valid region a call writes (the kind's H_W_*). */
-static uint32_t written_rows(const h_tuple *t, const h_operand *o)
+/* The region of operand op whose elements are given (an input) or written (an output, the kind's
+ * H_W_*): a tile's valid region, or a global tensor as a matrix (pto/pto_layout.h). */
+static void region(const h_tuple *t, const h_operand *o, int op, uint32_t *rows, uint32_t *cols)
 {
-    return t->writes == H_W_ROW0 ? 1 : o->valid_rows;
+    if (is_gm(t, op)) {
+        pto_gm g;
+        uint64_t r, c;
+        gm_of(o, NULL, &g);
+        pto_gm_region(&g, dt_bytes(o->dtype), &r, &c);
+        *rows = (uint32_t)r;
+        *cols = (uint32_t)c;
+        return;
+    }
+    *rows = t->io[op] == H_IO_OUT && t->writes == H_W_ROW0 ? 1 : o->valid_rows;
+    *cols = t->io[op] == H_IO_OUT && t->writes == H_W_COL0 ? 1 : o->valid_cols;
 }
 
-static uint32_t written_cols(const h_tuple *t, const h_operand *o)
+/* Byte offset of element (i, j) of operand op from the start of the allocation. */
+static size_t elem_at(const h_tuple *t, const h_operand *o, int op, uint32_t i, uint32_t j)
 {
-    return t->writes == H_W_COL0 ? 1 : o->valid_cols;
-}
-
-/* Byte offset of element (i, j) of operand o from the start of the allocation. */
-static size_t elem_at(const h_operand *o, uint32_t i, uint32_t j)
-{
-    return H_GUARD + o->offset + elem_index(o, i, j) * dt_bytes(o->dtype);
+    return H_GUARD + o->offset + elem_index(t, o, op, i, j) * dt_bytes(o->dtype);
 }
 
 /* What a kind's reader sees: the case's inputs in the snapshot taken before the call. */
@@ -155,6 +183,13 @@ static void describe(const run *r, char *buf, size_t size)
         const h_operand *o = &r->c->op[k];
         if (r->t->io[k] == H_IO_PARAM)
             len += (size_t)snprintf(buf + len, size - len, " %s=%d", r->t->op_names[k], (int)o->value);
+        else if (is_gm(r->t, k) && o->present)
+            len += (size_t)snprintf(buf + len, size - len, " %s=%s gm layout %d shape [%u,%u,%u,%u,%u] strides [%llu,%llu,%llu,%llu,%llu]",
+                                    r->t->op_names[k], o->dtype >= 0 && (unsigned)o->dtype < ref_n_dtypes() ? ref_fmt((pto_dtype)o->dtype)->name : "?",
+                                    (int)o->layout, (unsigned)o->shape[0], (unsigned)o->shape[1], (unsigned)o->shape[2],
+                                    (unsigned)o->shape[3], (unsigned)o->shape[4], (unsigned long long)o->stride[0],
+                                    (unsigned long long)o->stride[1], (unsigned long long)o->stride[2],
+                                    (unsigned long long)o->stride[3], (unsigned long long)o->stride[4]);
         else if (r->t->io[k] == H_IO_SCALAR || !o->present)
             len += (size_t)snprintf(buf + len, size - len, " %s=%s", r->t->op_names[k], o->present ? "scalar" : "NULL");
         else
@@ -165,13 +200,15 @@ static void describe(const run *r, char *buf, size_t size)
     }
 }
 
-/* The case's tile descriptors over the arena at base (its first byte after the guard). */
-static void make_tiles(const run *r, uint8_t *base, pto_tile *tile)
+/* The case's tile (and global tensor) descriptors over the arena at base (its first byte after
+ * the guard). */
+static void make_tiles(const run *r, uint8_t *base, pto_tile *tile, pto_gm *gm)
 {
     int op;
     for (op = 0; op < r->t->n_ops; op++) {
         const h_operand *o = &r->c->op[op];
         pto_tile *x = &tile[op];
+        if (is_gm(r->t, op)) gm_of(o, base, &gm[op]);
         x->data = o->null_data ? NULL : base + o->offset;
         x->dtype = (pto_dtype)o->dtype;
         x->loc = (pto_loc)o->loc;
@@ -213,7 +250,7 @@ static void setup(run *r, const h_tuple *t, const h_case *c, int fill_inputs)
         }
         rng += (uint64_t)r->total * H_RAND_STEP;
     }
-    make_tiles(r, r->base, r->tile);
+    make_tiles(r, r->base, r->tile, r->gm);
     if (c->fill == H_FILL_CVT) h_cvt_target((pto_dtype)c->op[0].dtype); /* a conversion's dst: its target */
     for (op = 0; op < t->n_ops; op++) {
         const h_operand *o = &c->op[op];
@@ -221,13 +258,14 @@ static void setup(run *r, const h_tuple *t, const h_case *c, int fill_inputs)
         if (t->io[op] == H_IO_SCALAR) {
             store(r->base + o->offset, dt_bytes(t->dtype), h_value(t->dtype, c->fill, &rng, 0, (size_t)in_no * c->seed, 0, 0));
             in_no++;
-        } else if (t->io[op] == H_IO_IN) {
-            uint32_t i, j;
+        } else if (t->io[op] == H_IO_IN || t->io[op] == H_IO_GM_IN) {
+            uint32_t i, j, rows, cols;
             size_t n = 0;
             unsigned eb = dt_bytes(o->dtype);
-            for (i = 0; i < o->valid_rows; i++)
-                for (j = 0; j < o->valid_cols; j++)
-                    store(r->base + o->offset + elem_index(o, i, j) * eb, eb,
+            region(t, o, op, &rows, &cols);
+            for (i = 0; i < rows; i++)
+                for (j = 0; j < cols; j++)
+                    store(r->base + o->offset + elem_index(t, o, op, i, j) * eb, eb,
                           h_value((pto_dtype)o->dtype, c->fill, &rng, n++, (size_t)in_no * c->seed, i, j));
             in_no++;
         }
@@ -235,12 +273,14 @@ static void setup(run *r, const h_tuple *t, const h_case *c, int fill_inputs)
     memcpy(r->snapshot, r->mem, r->total);
 }
 
-static pto_status call_with(const run *r, const pto_tile *tile, pto_status (*fn)(const void *const *args))
+static pto_status call_with(const run *r, const pto_tile *tile, const pto_gm *gm,
+                            pto_status (*fn)(const void *const *args))
 {
     const void *args[H_MAX_OPS];
     int op;
     for (op = 0; op < r->t->n_ops; op++) {
         if (!r->c->op[op].present) args[op] = NULL;
+        else if (is_gm(r->t, op)) args[op] = &gm[op];
         else if (r->t->io[op] == H_IO_SCALAR) args[op] = tile[op].data;
         else if (r->t->io[op] == H_IO_PARAM) args[op] = &r->c->op[op].value;
         else args[op] = &tile[op];
@@ -248,7 +288,7 @@ static pto_status call_with(const run *r, const pto_tile *tile, pto_status (*fn)
     return fn(args);
 }
 
-static pto_status call(run *r) { return call_with(r, r->tile, r->t->call); }
+static pto_status call(run *r) { return call_with(r, r->tile, r->gm, r->t->call); }
 
 static void finish(run *r)
 {
@@ -286,22 +326,24 @@ static void check_cross(run *r, const int *outs, int n_out)
 {
     uint8_t *host;
     pto_tile tile[H_MAX_OPS];
+    pto_gm gm[H_MAX_OPS];
     pto_status st;
     int k;
     if (!r->t->cross) return;
     host = malloc(r->total);
     assert_non_null(host);
     memcpy(host, r->snapshot, r->total);
-    make_tiles(r, host + H_GUARD, tile);
-    st = call_with(r, tile, r->t->cross);
+    make_tiles(r, host + H_GUARD, tile, gm);
+    st = call_with(r, tile, gm, r->t->cross);
     if (st != PTO_OK) { free(host); fail_run(r, "the %s profile rejects this call: %s", r->t->cross_name, pto_status_str(st)); }
     for (k = 0; k < n_out; k++) {
         const h_operand *o = &r->c->op[outs[k]];
         unsigned eb = dt_bytes(o->dtype);
-        uint32_t i, j;
-        for (i = 0; i < written_rows(r->t, o); i++)
-            for (j = 0; j < written_cols(r->t, o); j++) {
-                size_t at = elem_at(o, i, j);
+        uint32_t i, j, rows, cols;
+        region(r->t, o, outs[k], &rows, &cols);
+        for (i = 0; i < rows; i++)
+            for (j = 0; j < cols; j++) {
+                size_t at = elem_at(r->t, o, outs[k], i, j);
                 uint64_t mine = load(r->mem + at, eb), theirs = load(host + at, eb);
                 if (!ref_same((pto_dtype)o->dtype, theirs, mine)) {
                     free(host);
@@ -342,10 +384,11 @@ static void run_one(const h_tuple *t, const h_case *c)
     for (k = 0; k < n_out; k++) {
         const h_operand *o = &c->op[outs[k]];
         unsigned eb = dt_bytes(o->dtype);
-        uint32_t i, j;
-        for (i = 0; i < written_rows(t, o); i++) {
-            for (j = 0; j < written_cols(t, o); j++) {
-                size_t at = elem_at(o, i, j);
+        uint32_t i, j, rows, cols;
+        region(t, o, outs[k], &rows, &cols);
+        for (i = 0; i < rows; i++) {
+            for (j = 0; j < cols; j++) {
+                size_t at = elem_at(t, o, outs[k], i, j);
                 uint64_t in[2], want, got = load(r.mem + at, eb);
                 int n_in;
                 memset(written + at, 1, eb);
@@ -438,6 +481,13 @@ static void apply(h_case *c, const h_change *ch)
     case H_F_VALID_ROWS: o->valid_rows = (uint32_t)ch->value; break;
     case H_F_VALID_COLS: o->valid_cols = (uint32_t)ch->value; break;
     case H_F_VALUE: o->value = (int32_t)ch->value; break;
+    case H_F_LAYOUT: o->layout = (int32_t)ch->value; break;
+    case H_F_SHAPE0: case H_F_SHAPE1: case H_F_SHAPE2: case H_F_SHAPE3: case H_F_SHAPE4:
+        o->shape[ch->field - H_F_SHAPE0] = (uint32_t)ch->value;
+        break;
+    case H_F_STRIDE0: case H_F_STRIDE1: case H_F_STRIDE2: case H_F_STRIDE3: case H_F_STRIDE4:
+        o->stride[ch->field - H_F_STRIDE0] = (uint64_t)ch->value;
+        break;
     default: o->offset = (uint32_t)ch->value; break;
     }
 }

@@ -12,11 +12,14 @@
 #define H_MAX_OPS 5 /* the most operands of an entry point (TSELS); a generated table with more does not compile */
 #define H_GUARD 64 /* bytes of sentinel before and after the arena */
 
-enum { H_IO_IN, H_IO_OUT, H_IO_TMP, H_IO_SCALAR, H_IO_PARAM }; /* PARAM: a runtime parameter, an int */
+/* PARAM: a runtime parameter, an int; GM_IN, GM_OUT: a global tensor (pto_gm) read or written */
+enum { H_IO_IN, H_IO_OUT, H_IO_TMP, H_IO_SCALAR, H_IO_PARAM, H_IO_GM_IN, H_IO_GM_OUT };
 /* The part of an output's valid region a call writes (a kind's; gen/kinds/<kind>.py WRITES). */
 enum { H_W_ALL, H_W_COL0, H_W_ROW0 };
 enum { H_F_PRESENT, H_F_NULL_DATA, H_F_DTYPE, H_F_LOC, H_F_BLAYOUT, H_F_SLAYOUT, H_F_ROWS, H_F_COLS,
-       H_F_VALID_ROWS, H_F_VALID_COLS, H_F_OFFSET, H_F_VALUE };
+       H_F_VALID_ROWS, H_F_VALID_COLS, H_F_OFFSET, H_F_VALUE, H_F_LAYOUT,
+       H_F_SHAPE0, H_F_SHAPE1, H_F_SHAPE2, H_F_SHAPE3, H_F_SHAPE4,
+       H_F_STRIDE0, H_F_STRIDE1, H_F_STRIDE2, H_F_STRIDE3, H_F_STRIDE4 };
 
 typedef struct {
     uint8_t present, null_data;
@@ -24,6 +27,9 @@ typedef struct {
     uint32_t rows, cols, valid_rows, valid_cols;
     uint32_t offset;                        /* of the data in the arena; equal offsets: in place */
     int32_t value;                          /* a runtime parameter's value (H_IO_PARAM) */
+    int32_t layout;                         /* a global tensor's (H_IO_GM_*): pto_gm_layout, its data at offset */
+    uint32_t shape[5];
+    uint64_t stride[5];
 } h_operand;
 
 typedef struct {
@@ -66,7 +72,7 @@ typedef struct h_tuple h_tuple;
 typedef struct h_view h_view;
 const h_tuple *h_view_tuple(const h_view *v);
 const h_operand *h_view_op(const h_view *v, int op);
-uint64_t h_elem(const h_view *v, int op, uint32_t i, uint32_t j); /* element (i, j) of tile operand op */
+uint64_t h_elem(const h_view *v, int op, uint32_t i, uint32_t j); /* element (i, j) of tile or tensor operand op */
 uint64_t h_scalar(const h_view *v, int op);                      /* scalar operand op */
 int h_first_input(const h_view *v);                              /* the first input operand (H_IO_IN) */
 int32_t h_param(const h_view *v);                                /* the value of the runtime parameter */

@@ -1,0 +1,165 @@
+"""Shared by the global-memory kinds (gm_load: TLOAD, gm_store: TSTORE; docs/memory.md): a tile's
+valid region to or from a global tensor (pto_gm), element (i, j) to element (i, j), through the
+tile's layout map and the tensor's (gen/layouts.py, pto/pto_layout.h). The kernels copy bits: one
+kernel per element width and layout pair; an ACC f32 source converts to an f16/bf16 tensor (round
+to nearest even, overflow to +-inf) after relu when asked.
+
+The cpu kernels (templates/cpu/gm.j2) walk ND <-> ND row by row (each row a contiguous run on both
+sides, a memcpy-like loop), DN <-> DN column by column, and every other pair through the index
+maps. The NPU profiles do not offer the kinds yet (no DMA in the machine models).
+
+Test plan: few shapes, each with a strided tensor (padding between rows, boxes or columns that must
+stay untouched) and a tile with padding; one ND shape has four dims of rows. A GM NZ tensor is whole
+boxes, so its shapes round up to 16 x c0."""
+from kinds import same_c
+from kinds._matmul import npu_ctx, plain_ctx  # noqa: F401 (like the matrix unit: no NPU kernel, no plain loop yet)
+import layouts as L
+import testplan as T
+
+READER = "h_read_gm"        # tests/harness/kinds/gm.c
+IN_PLACE_FILL = "H_FILL_RANDOM"
+CPP_API = False             # the C++ API has no GlobalTensor yet (gen/cppapi.py)
+FUZZ = False                # the fuzzer's descriptors are tiles (tests/fuzz/fuzz.c)
+UINT = {1: "uint8_t", 2: "uint16_t", 4: "uint32_t"}
+ND4 = 1000                  # test_shapes' extra: + ND4 gives an ND tensor of four row dims
+
+
+def element_ctx(inst, p, tup, prefix, convert_all):
+    gm, tile = gm_operand(tup), tile_operand(tup)
+    g, t = tup.dtype_of(gm), tup.dtype_of(tile)
+    conv = "copy" if g["name"] == t["name"] else g["name"]
+    relu = tup.axes.get("relu") == "normal"
+    path = f"{tup.layouts[gm].lower()}_{tup.layouts[tile].lower()}"
+    return {"GT": UINT[g["bytes"]], "TT": UINT[t["bytes"]], "gm": gm, "tile": tile, "load": gm == "src",
+            "conv": conv, "relu": relu, "float": t["class"] == "float", "path": path,
+            # ND <-> ND by rows, DN <-> DN by columns (contiguous runs on both sides), the rest by the maps
+            "walk": {("ND", "ND"): "rows", ("DN", "DN"): "cols"}.get((tup.layouts[gm], tup.layouts[tile]), "map"),
+            "eb": t["bytes"], "ident": tup.ident(), "prefix": prefix}
+
+
+def sized(tup):
+    """The operands this tuple matches by element size rather than dtype: the tensor, where the
+    tuple copies bits (not out of ACC, whose tuples convert); upstream takes any tensor dtype of the
+    tile's size there (model.verify, the verifier's tuple table: sized)."""
+    return {gm_operand(tup)} if tup.axes.get("loc") != "acc" else set()
+
+
+def gm_operand(tup):
+    return next(o for o in tup.entry["operands"] if tup.inst.kind["operands"][o].get("gm"))
+
+
+def tile_operand(tup):
+    return next(o for o in tup.entry["operands"] if tup.inst.kind["operands"][o]["tile"])
+
+
+cpu_variants = same_c  # every ISA variant compiles the same C (gcc vectorises the row copies)
+
+
+def reference(inst):
+    """The element's bits: the reader (tests/harness/kinds/gm.c) converts an ACC f32 itself."""
+    return {"reduce": None, "ref_math": "((void)dt, v_src)", "ref_forms": {}, "math_operands": ["src"]}
+
+
+SHAPES = [("1x1", 1, 1, 1), ("valid<E", 3, None, 0), ("valid<tile", 13, None, 2),
+          ("4-D rows", 12, None, 1 + ND4), ("upstream 32x16", 32, 16, 0), ("upstream 64x32", 64, 32, 0)]
+
+
+def test_shapes(E, B, cls):
+    """(label, valid rows, valid cols, extra): extra is the padding, in 32-byte blocks, of the
+    tensor's rows (columns, boxes) and the tile's, + ND4 for four dims of rows."""
+    out = [(label, vr, vc if vc else (E - 1 if label == "valid<E" else 3 * B - 1), extra) for label, vr, vc, extra in SHAPES]
+    return out + [("classes", cls, cls + 1, 1)]
+
+
+def extra_fills(label):
+    return []
+
+
+def more_cases(plan, tup, shapes, B):
+    """The tensor as each other dtype of its size (where the tuple matches by size): the same bits."""
+    gm = gm_operand(tup)
+    if gm not in sized(tup):
+        return []
+    dt = tup.dtype_of(gm)
+    out = []
+    for n, other in enumerate(d for d in plan.model.dtype_list
+                              if d["bytes"] == dt["bytes"] and d["name"] != dt["name"] and not d["conversion_only"]):
+        ops = plan.operands(tup, 5, 2 * B + 1, 1, n)
+        ops[gm]["dtype"] = plan.dindex[other["name"]]
+        out.append(plan.case(tup, f"tensor as {other['name']}", ops, 3000 + n, "H_FILL_RANDOM"))
+    return out
+
+
+def gm_desc(plan, tup, op, vr, vc, pad, nd4):
+    """The tensor of a vr x vc region in its tuple's layout, each row (DN: column, NZ: box) `pad`
+    32-byte blocks apart from the next beyond what it needs; nd4: ND rows in four dims."""
+    dt = tup.dtype_of(op)
+    B = plan.E_B(dt)[1]
+    lay = L.GM_LAYOUTS.index(tup.layouts[op])
+    c0 = L.gm_c0(dt["bytes"])
+    if tup.layouts[op] == "ND":
+        s4 = vc
+        rs = T.roundup(vc, B) + pad * B
+        if nd4 and vr % 12 == 0:  # [2, 2, vr / 12, 3, cols], each outer dim one more row of padding apart
+            shape = [2, 2, vr // 12, 3, s4]
+            s3 = rs
+            s2 = 3 * s3 + pad * B
+            s1 = shape[2] * s2 + B
+            s0 = 2 * s1 + B
+            stride = [s0, s1, s2, s3, 1]
+        else:
+            shape = [1, 1, 1, vr, s4]
+            stride = [vr * rs, vr * rs, vr * rs, rs, 1]
+    elif tup.layouts[op] == "DN":
+        cs = T.roundup(vr, B) + pad * B
+        shape = [1, 1, 1, vr, vc]
+        stride = [vc * cs, vc * cs, vc * cs, 1, cs]
+    else:
+        s2 = 16 * c0 + pad * c0
+        s1 = (vr // 16) * s2 + pad * c0
+        shape = [1, vc // c0, vr // 16, 16, c0]
+        stride = [shape[1] * s1, s1, s2, c0, 1]
+    span = L.gm_span(shape, stride)
+    return {"present": 1, "null_data": 0, "dtype": plan.dindex[dt["name"]], "loc": 0, "blayout": 0, "slayout": 0,
+            "rows": 1, "cols": span, "valid_rows": 0, "valid_cols": 0, "offset": 0, "gm": True,
+            "layout": lay, "shape": shape, "stride": stride}
+
+
+def tile_desc(plan, tup, op, vr, vc, pad, variant):
+    dt = tup.dtype_of(op)
+    lay = tup.layouts[op]
+    loc = L.LOCS.index(next(ax["map"][tup.axes[ax["name"]]] for ax in tup.inst.kind["axes"] if ax["derive"] == "loc"))
+    bl, sl = L.LAYOUT_ENUMS[lay]
+    B = plan.E_B(dt)[1]
+    if lay == "ND":
+        d = T.tile(plan.dindex[dt["name"]], vr + variant % 2, T.roundup(vc, B) + pad * B, vr, vc, layout=lay)
+    elif lay == "DN":
+        d = T.tile(plan.dindex[dt["name"]], T.roundup(vr, B) + pad * B, vc + variant % 2, vr, vc, layout=lay)
+    else:
+        r0, c0 = L.box(loc, sl, dt["bytes"])
+        d = T.tile(plan.dindex[dt["name"]], T.roundup(vr, r0) + pad * r0, T.roundup(vc, c0) + pad * c0, vr, vc, layout=lay)
+    d["loc"] = loc
+    return d
+
+
+def test_operands(plan, tup, vr, vc, extra, variant):
+    """The tile (its tuple's location and layout) and the tensor of its valid region vr x vc; an
+    NZ tensor's region is whole boxes (vr, vc rounded up)."""
+    gm, tile = gm_operand(tup), tile_operand(tup)
+    nd4, pad = divmod(extra, ND4)
+    if tup.layouts[gm] == "NZ":
+        c0 = L.gm_c0(tup.dtype_of(gm)["bytes"])
+        vr, vc = T.roundup(vr, 16), T.roundup(vc, c0)
+    return {tile: tile_desc(plan, tup, tile, vr, vc, pad, variant), gm: gm_desc(plan, tup, gm, vr, vc, pad, nd4)}
+
+
+def notes(inst):
+    return ["A global tensor (pto_gm) is a matrix: ND dims 0-3 are its rows (dim 3 the fastest) and dim 4 its "
+            "columns; DN 1 x 1 x 1 x R x C, column-major; NZ [1, C / c0, R / 16, 16, c0] (c0 = 32 / sizeof T), "
+            "whole boxes. Its matrix is the tile's valid region (else PTO_ERR_VALID); strides are in elements, "
+            "the innermost dim contiguous, rows (DN columns, NZ boxes) 32-byte multiples apart; a written "
+            "tensor's elements do not overlap (PTO_ERR_SHAPE). No other byte of either is written."]
+
+
+def lower_bound(m, p, tup, vr, vc, storage_cols, E):
+    return {"metric": "scalar", "value": vr * vc, "instructions": 0}
