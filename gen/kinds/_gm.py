@@ -13,6 +13,7 @@ stay untouched) and a tile with padding; one ND shape has four dims of rows. A G
 boxes, so its shapes round up to 16 x c0."""
 from kinds import same_c
 from kinds._matmul import npu_ctx, plain_ctx  # noqa: F401 (like the matrix unit: no NPU kernel, no plain loop yet)
+from kinds._movement import located_tile, narrow, relu_bits
 import layouts as L
 import testplan as T
 
@@ -29,12 +30,12 @@ def element_ctx(inst, p, tup, prefix, convert_all):
     g, t = tup.dtype_of(gm), tup.dtype_of(tile)
     conv = "copy" if g["name"] == t["name"] else g["name"]
     relu = tup.axes.get("relu") == "normal"
-    path = f"{tup.layouts[gm].lower()}_{tup.layouts[tile].lower()}"
+    x = relu_bits(t, "{}") if relu else "{}"  # the tile element's bits, after relu when asked
     return {"GT": UINT[g["bytes"]], "TT": UINT[t["bytes"]], "gm": gm, "tile": tile, "load": gm == "src",
-            "conv": conv, "relu": relu, "float": t["class"] == "float", "path": path,
+            "value": x if conv == "copy" else narrow(prefix, conv, x),
             # ND <-> ND by rows, DN <-> DN by columns (contiguous runs on both sides), the rest by the maps
             "walk": {("ND", "ND"): "rows", ("DN", "DN"): "cols"}.get((tup.layouts[gm], tup.layouts[tile]), "map"),
-            "eb": t["bytes"], "ident": tup.ident(), "prefix": prefix}
+            "eb": t["bytes"], "ident": tup.ident()}
 
 
 def sized(tup):
@@ -125,23 +126,6 @@ def gm_desc(plan, tup, op, vr, vc, pad, nd4):
             "layout": lay, "shape": shape, "stride": stride}
 
 
-def tile_desc(plan, tup, op, vr, vc, pad, variant):
-    dt = tup.dtype_of(op)
-    lay = tup.layouts[op]
-    loc = L.LOCS.index(next(ax["map"][tup.axes[ax["name"]]] for ax in tup.inst.kind["axes"] if ax["derive"] == "loc"))
-    bl, sl = L.LAYOUT_ENUMS[lay]
-    B = plan.E_B(dt)[1]
-    if lay == "ND":
-        d = T.tile(plan.dindex[dt["name"]], vr + variant % 2, T.roundup(vc, B) + pad * B, vr, vc, layout=lay)
-    elif lay == "DN":
-        d = T.tile(plan.dindex[dt["name"]], T.roundup(vr, B) + pad * B, vc + variant % 2, vr, vc, layout=lay)
-    else:
-        r0, c0 = L.box(loc, sl, dt["bytes"])
-        d = T.tile(plan.dindex[dt["name"]], T.roundup(vr, r0) + pad * r0, T.roundup(vc, c0) + pad * c0, vr, vc, layout=lay)
-    d["loc"] = loc
-    return d
-
-
 def test_operands(plan, tup, vr, vc, extra, variant):
     """The tile (its tuple's location and layout) and the tensor of its valid region vr x vc; an
     NZ tensor's region is whole boxes (vr, vc rounded up)."""
@@ -150,7 +134,9 @@ def test_operands(plan, tup, vr, vc, extra, variant):
     if tup.layouts[gm] == "NZ":
         c0 = L.gm_c0(tup.dtype_of(gm)["bytes"])
         vr, vc = T.roundup(vr, 16), T.roundup(vc, c0)
-    return {tile: tile_desc(plan, tup, tile, vr, vc, pad, variant), gm: gm_desc(plan, tup, gm, vr, vc, pad, nd4)}
+    loc = L.LOCS.index(next(ax["map"][tup.axes[ax["name"]]] for ax in tup.inst.kind["axes"] if ax["derive"] == "loc"))
+    return {tile: located_tile(plan, tup.dtype_of(tile), tup.layouts[tile], loc, vr, vc, pad, variant % 2),
+            gm: gm_desc(plan, tup, gm, vr, vc, pad, nd4)}
 
 
 def notes(inst):

@@ -38,11 +38,16 @@ def relu_bits(dt, x):
     return f"({neg} ? 0u : {x})"
 
 
+def narrow(prefix, dst, x):
+    """C of f32 bits x narrowed to dtype dst (f16, bf16): round to nearest even, overflow to +-inf."""
+    return f"{prefix}__f32_to_{dst}({prefix}__float({x}))"
+
+
 def element_ctx(inst, p, tup, prefix, convert_all):
     """Types, the layouts' map names (from, to), the relu (move) and the conversion of bits v."""
     s, d = tup.dtype_of("src"), tup.dtype_of("dst")
     frm, to = tup.axes["from"], tup.axes["to"]
-    cvt = "v" if s == d else f"{prefix}__f32_to_{d['name']}({prefix}__float(v))"  # of the source's bits v
+    cvt = "v" if s == d else narrow(prefix, d["name"], "v")  # of the source's bits v
     return {"S": s["name"], "D": d["name"], "ST": f"uint{s['bits']}_t", "DT": f"uint{d['bits']}_t",
             "s_bytes": s["bytes"], "d_bytes": d["bytes"], "from": frm, "to": to,
             "line": LINES.get(frm) if frm == to else None,
@@ -105,7 +110,7 @@ def locations(tup, variant):
     return moves[variant % len(moves)]
 
 
-def sized(plan, dt, lay, loc, vr, vc, extra, pad):
+def located_tile(plan, dt, lay, loc, vr, vc, extra, pad):
     """A tile of layout lay in location loc (an index) with valid region vr x vc: storage whole
     boxes (boxed) or 32-byte lines (ND, DN), `extra` boxes or blocks more, `pad` more lines."""
     B = plan.E_B(dt)[1]
@@ -124,8 +129,8 @@ def sized(plan, dt, lay, loc, vr, vc, extra, pad):
 def tiles(plan, tup, dst_valid, src_valid, extra, variant):
     """dst and src with these valid regions in the locations of the case (locations())."""
     sl, dl = locations(tup, variant)
-    return {"dst": sized(plan, tup.dtype_of("dst"), tup.layouts["dst"], L.LOCS.index(dl), *dst_valid, extra, variant % 2),
-            "src": sized(plan, tup.dtype_of("src"), tup.layouts["src"], L.LOCS.index(sl), *src_valid, extra, (variant + 1) % 2)}
+    return {"dst": located_tile(plan, tup.dtype_of("dst"), tup.layouts["dst"], L.LOCS.index(dl), *dst_valid, extra, variant % 2),
+            "src": located_tile(plan, tup.dtype_of("src"), tup.layouts["src"], L.LOCS.index(sl), *src_valid, extra, (variant + 1) % 2)}
 
 
 def lower_bound(m, p, tup, vr, vc, storage_cols, E):
