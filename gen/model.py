@@ -200,6 +200,8 @@ class Instruction:
                                  key=lambda v: (pat.find("{" + v + "}") % (len(pat) + 1), v))
         self.use = {}      # profile -> {optional operand: required|optional|ignored}
         self.by_dtypes = {}  # (profile, form, dtype binding) -> tuples, for verify()
+        self.legal_names = {}  # (profile, form, dtype variables) -> their legal bindings, for verify()
+        self.by_form = {}  # (profile, form) -> tuples, for verify()
         self.forms = d.get("forms") or {}  # optional entries it has: form -> {math, math_text, math_line}
         self.own_entries = [e for e in self.kind["entries"] if not e.get("optional") or e["form"] in self.forms]
         self._programs = {}
@@ -663,7 +665,9 @@ def verify(inst, profile_name, form, ops, ub_origin=None):
         if not 0 <= ops[op]["loc"] < len(LOCS) or LOCS[ops[op]["loc"]] not in locs:
             return "loc", f"{op} must be a {' or '.join('PTO_' + x for x in locs)} tile"
     # 3. dtype: valid enums, shared dtype variables, then a legal combination
-    cands = [t for t in inst.tuples[profile_name] if t.entry["form"] == form]
+    if (profile_name, form) not in inst.by_form:
+        inst.by_form[profile_name, form] = [t for t in inst.tuples[profile_name] if t.entry["form"] == form]
+    cands = inst.by_form[profile_name, form]
     for op in typed:
         if not 0 <= ops[op]["dtype"] < len(dlist):
             return "dtype", f"{op} has an unknown dtype"
@@ -684,7 +688,10 @@ def verify(inst, profile_name, form, ops, ub_origin=None):
                                                        for v, (op, dt) in bound.items())]
     cands = inst.by_dtypes[key]
     if not cands:
-        legal = sorted({"/".join(t.dvars[v] for v in sorted(bound)) for t in before})
+        vars_key = (profile_name, form, tuple(sorted(bound)))
+        if vars_key not in inst.legal_names:
+            inst.legal_names[vars_key] = sorted({"/".join(t.dvars[v] for v in sorted(bound)) for t in before})
+        legal = inst.legal_names[vars_key]
         got = "/".join(bound[v][1] for v in sorted(bound))
         who = "/".join(bound[v][0] for v in sorted(bound))
         return "dtype", f"{who} dtype {got} is not legal for {inst.name} on {profile_name}; legal: {', '.join(legal)}"
