@@ -373,15 +373,29 @@ def sanitized_library(w, model):
     cc = "$fuzzcc" if shutil.which(os.environ.get("FUZZ_CC", "clang")) else "$cc"
     insts = {i.name for i in model.instructions}
 
-    def objects(p, root, flags, instructions):
+    def objects(p, root, flags, instructions, names=None):
         variant_objects(w, cc, f"{flags} -Iout/include", [(f"out/{p}/{n}.c", f"{root}/{p}/{n}.o")
-                                                          for n in library_names(model, p) if (n in insts) == instructions])
+                                                          for n in library_names(model, p) if (n in insts) == instructions
+                                                          and (names is None or n in names)])
     for p in outputs.kernel_profiles(model):
-        objects(p, "build/san", SAN_KERNEL_FLAGS if cc == "$fuzzcc" else SAN_FLAGS.replace("-O1 -g", "-O0 -gline-tables-only"), True)
+        kflags = SAN_KERNEL_FLAGS if cc == "$fuzzcc" else SAN_FLAGS.replace("-O1 -g", "-O0 -gline-tables-only")
+        firsts = set(first_of_kind(model, p)) if cpuisa.has_variants(model, p) else insts
+        objects(p, "build/san", kflags, True, firsts)
+        objects(p, "build/san", f"{kflags} -DPTO_CPU_NO_DISPATCH", True, insts - firsts)  # san_variants
         objects(p, "build/san", SAN_FLAGS, False)
         if cc == "$fuzzcc":
             objects(p, "build/fuzz", FUZZ_FLAGS, False)
     return cc
+
+
+def san_variants(model, binary):
+    """Whether a sanitized program runs once per ISA variant: the unit tests, and the conformance
+    programs of each kind's first instruction (first_of_kind). The other instruction files of the
+    sanitized library have the baseline only (PTO_CPU_NO_DISPATCH): unoptimised, a variant's body
+    is the baseline's C but for the x86 helpers, which each kind's first instruction runs for every
+    tuple, and compiling every file's three variants was half of the sanitized build's time."""
+    p, name = os.path.basename(os.path.dirname(binary)), os.path.basename(binary)[len("test_"):]
+    return "/unit/" in binary or name in first_of_kind(model, p)
 
 
 def sanitize_edges(w, model, cc):
@@ -540,7 +554,8 @@ def test_edges(w, early, model, bins, sanitized, fuzzers, checked):
     plain = [r for b in bins for r in jobs.runs(b, rank=4)]
     # a sampled run's results under their own name (every<n>/): ninja sanitize runs the whole
     san = [r for b in sanitized for r in
-           jobs.runs(b, rank=3, every=unit_every(b, "san", None if "/unit/" in b else SAN_EVERY), variant_every=SAN_VARIANT_EVERY)]
+           jobs.runs(b, rank=3, every=unit_every(b, "san", None if "/unit/" in b else SAN_EVERY), variant_every=SAN_VARIANT_EVERY,
+                     one_variant=not san_variants(model, b))]
     firsts = valgrind_ci(model)
     under_valgrind = [b for b in bins if "/unit/" in b or b in firsts]
     valgrind = [r for b in under_valgrind
@@ -565,7 +580,8 @@ def test_edges(w, early, model, bins, sanitized, fuzzers, checked):
     jobs.summary("test", "test", plain + san + valgrind + fuzz + gen + math, " ".join(checked), insts, "build/junit.xml")
     deep = [r for b in bins for r in jobs.runs(b, "deep", "--env PTOGEN_DEPTH=64", rank=5)]
     jobs.summary("conformance", "conformance", deep, coverage=insts, junit="build/junit.xml")
-    jobs.summary("sanitize", "sanitize", [r for b in sanitized for r in jobs.runs(b, rank=5)], coverage=insts)
+    jobs.summary("sanitize", "sanitize", [r for b in sanitized for r in jobs.runs(b, rank=5, one_variant=not san_variants(model, b))],
+                 coverage=insts)
     jobs.summary("valgrind", "valgrind", [r for b in bins for r in jobs.runs(b, "valgrind-all", "--valgrind", rank=5)],
                  coverage=insts)
     for inst in insts:  # one instruction on every profile, plain and sanitized
