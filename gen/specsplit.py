@@ -68,7 +68,7 @@ def check_test_shapes(inst):
     for p in outputs.kernel_profiles(inst.model):
         pl = testplan.Plan(inst, p)
         for t in inst.tuples.get(p, []):
-            if not pl.legal_cases(t):
+            if not pl.has_legal_case(t):
                 raise testplan.no_test_shape(inst, p, t, pl.skipped)
 
 

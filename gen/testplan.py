@@ -144,17 +144,25 @@ class Plan:
         return off
 
     def legal_cases(self, tup):
+        return [c for c in self._cases(tup) if c]
+
+    def has_legal_case(self, tup):
+        """Whether tup has a legal case: the first one found (a spec check of every tuple)."""
+        return any(self._cases(tup))
+
+    def _cases(self, tup):
+        """The cases of tup in order, None for a shape its rules reject; made one at a time."""
         kind = kinds.of(self.inst)
         E, B = self.E_B(tup.dtype_of(kind.MAIN_OPERAND))
         shapes = kind.test_shapes(E, B, N_CLASSES_MAX)
-        cases = []
+        n_cases = 0
         for n, (label, vr, vc, extra) in enumerate(shapes):
             fills = ["H_FILL_CLASSES"] if label == "classes" else ["H_FILL_RANDOM"]
             for fill in fills + kind.extra_fills(label):
-                cases.append(self.shape_case(tup, n, label, vr, vc, extra, fill, 1000 + len(cases)))
-        cases += self.in_place_cases(tup, B, kind.IN_PLACE_FILL, 2000 + len(cases))
-        cases += kind.more_cases(self, tup, shapes, B)  # after the others: their seeds and order stay
-        return [c for c in cases if c]
+                yield self.shape_case(tup, n, label, vr, vc, extra, fill, 1000 + n_cases)
+                n_cases += 1
+        yield from self.in_place_cases(tup, B, kind.IN_PLACE_FILL, 2000 + n_cases)
+        yield from kind.more_cases(self, tup, shapes, B)  # after the others: their seeds and order stay
 
     def fill_cases(self, tup, fills):
         """A light plan's cases (a kind's light()): each of the kind's shapes whose label `fills`
