@@ -510,6 +510,8 @@ def parse_args(argv):
     p.add_argument("--repo", default=ROOT, help="the ptogen checkout (out/include, out/cpu, spec/isa; default: %(default)s)")
     p.add_argument("--build", default=os.path.join(ROOT, "build", "upstream"), help="build directory (default: %(default)s)")
     p.add_argument("--timing", action="store_true", help="build both variants and time them against each other")
+    p.add_argument("--demos", action="store_true",
+                   help="build and run upstream's three CPU demos (demos/cpu/) against both instead (tests/upstream/demos.py)")
     p.add_argument("--runs", type=int, default=5, help="--timing: runs of each binary (default: %(default)s)")
     p.add_argument("--repeat", type=int, default=100, help="--timing: --gtest_repeat of each run (default: %(default)s)")
     p.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1,
@@ -543,6 +545,14 @@ def check_inputs(args, variants):
 
 def main(argv):
     args = parse_args(argv)
+    if args.demos:
+        import demos
+        problems = [p for p in check_inputs(args, ["ptogen"]) if "gen_data" not in p]
+        if problems:
+            print("\n".join("run.py: " + p for p in problems), file=sys.stderr)
+            return 2
+        shim = ["-I" + os.path.join(HERE, "format-shim")] if needs_format_shim(args.cxx) else []
+        return demos.main(args, ninja_library(args), ninja_var, ninja_escape, shim)
     variants = ["upstream", "ptogen"] if args.timing else [args.against]
     problems = check_inputs(args, variants)
     if problems:
