@@ -254,6 +254,10 @@ template <int64_t N1 = DYNAMIC, int64_t N2 = DYNAMIC, int64_t N3 = DYNAMIC, int6
 struct Stride : Dims5<N1, N2, N3, N4, N5> {
     using Dims5<N1, N2, N3, N4, N5>::Dims5;
 };
+// upstream's pto::Shape(1, 1, 1, rows, cols): all five dynamic (its constructors are the primary
+// template's; inherited ones deduce nothing in C++17)
+template <typename... I, typename = std::enable_if_t<(sizeof...(I) > 0 && (std::is_integral_v<I> && ...))>> Shape(I...) -> Shape<>;
+template <typename... I, typename = std::enable_if_t<(sizeof...(I) > 0 && (std::is_integral_v<I> && ...))>> Stride(I...) -> Stride<>;
 
 // A tensor in global memory (ordinary memory on the cpu): its data, a 5-dimensional shape and
 // stride (in elements), its layout: ptogen's pto_gm (ND, DN, NZ; docs/memory.md).
