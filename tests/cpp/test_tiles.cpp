@@ -133,7 +133,8 @@ void offsets(void **state)
 
 // Upstream's gemm demo (demos/cpu/gemm_demo): GM ND -> Mat Nz (TLOAD), Mat -> Left and Right
 // (TMOV), TMATMUL into Acc, Acc -> GM ND (TSTORE); the same sum in the contract's order by hand.
-// assign: the demo's TASSIGNs (Left, Right and Acc all at 0), else every tile on its own storage.
+// assign: the demo's TASSIGNs (Left, Right and Acc all at 0), else every tile on its own storage
+// (and A in a dynamic tensor).
 void gemm(bool assign)
 {
     constexpr int M = 32, K = 16, N = 32;
@@ -156,7 +157,10 @@ void gemm(bool assign)
         pto::TASSIGN(bTile, 0x0);
         pto::TASSIGN(cTile, 0x0);
     }
-    pto::TLOAD(aMat, gA);
+    // dynamic tensors, as upstream's kernels spell them: pto::Shape(...) deduces Shape<>
+    pto::GlobalTensor<float, pto::Shape<>, pto::Stride<>> dA(A, pto::Shape(1, 1, 1, M, K), pto::Stride(M * K, M * K, M * K, K, 1));
+    if (assign) pto::TLOAD(aMat, gA);
+    else pto::TLOAD(aMat, dA);
     pto::TLOAD(bMat, gB);
     pto::TMOV(aTile, aMat);
     pto::TMOV(bTile, bMat);
