@@ -263,11 +263,14 @@ def context(inst):
                         out.append(overload(inst, e, name, entry, fn_ops, as_tile, options, shared, defaults))
                         if leading and not options:
                             out.append(forward(out[-1], leading))
-    return {"inst": inst, "name": name, "overloads": out + refusals(inst, name, defaults)}
+    return {"inst": inst, "name": name, "overloads": out + refusals(inst, name)}
 
 
 def overload(inst, e, name, entry, fn_ops, as_tile, options, shared, defaults):
+    """One overload of entry point e: the function operands fn_ops (shared: {operand: the operand
+    whose tile it is}), scalars given as tiles (as_tile), the template options after the types."""
     k = inst.kind
+    defaults = {} if options else defaults  # (upstream's option forms default no argument)
     types = sorted({e["tparam"][o] for o in fn_ops if typed(inst, o)}, key=lambda t: int(t[1:]))
     opts = option_decls(inst, options, name)
     template = [f"typename {t}" for t in types] + [f"typename {e['tparam'][o]}" for o in as_tile] \
@@ -285,13 +288,13 @@ def overload(inst, e, name, entry, fn_ops, as_tile, options, shared, defaults):
             if any(o not in present and o not in opt_params for o in entry["operands"]) else "",
             f"{', '.join(as_tile)}: element 0 of a tile" if as_tile else "",
             f"template options {', '.join(options)}" if options else ""]
-    defaults = {} if options else defaults  # (upstream's option forms default no argument)
-    return {"role": "main", "name": name, "c_name": e["c_name"], "tparam": e["tparam"], "form": entry["form"], "comment": "; ".join(w for w in what if w),
-            "template": template, "params": [decl(inst, e, o, as_tile, defaults) for o in fn_ops],
-            "asserts": asserts, "descs": descs, "ops": fn_ops, "as_tile": list(as_tile), "options": opts,
-            "shared": dict(shared), "types": types,
+    return {"role": "main", "name": name, "c_name": e["c_name"], "form": entry["form"],
+            "comment": "; ".join(w for w in what if w), "template": template,
+            "params": [decl(inst, e, o, as_tile, defaults) for o in fn_ops], "asserts": asserts, "descs": descs,
             "args": ", ".join(arg(inst, o, fn_ops, as_tile, opt_params, shared) for o in entry["operands"]),
-            "omits": [o for o in entry["operands"] if o not in present and o not in opt_params]}
+            # for the tests: the function operands, their template parameters, the options
+            "ops": fn_ops, "tparam": e["tparam"], "types": types, "as_tile": list(as_tile), "options": opts,
+            "shared": dict(shared)}
 
 
 def forward(o, leading):
@@ -304,7 +307,7 @@ def forward(o, leading):
                 leading=leading)
 
 
-def refusals(inst, name, defaults):
+def refusals(inst, name):
     """Upstream's forms with an argument ptogen lacks (the kind module's CPP_REFUSED: the extra
     parameter, the operand it follows, what it is): a static_assert naming it. The operands are
     the main entry's; upstream's template options may follow the operand types (auto...)."""
@@ -381,7 +384,7 @@ def _fits(inst, o, case):
     return all(ops[a]["offset"] == ops[b]["offset"] and ops[a] == ops[b] for a, b in o["shared"].items())
 
 
-def _calls(inst, o):
+def _calls(o):
     """The option lists overload o is called with in the tests: none, or each prefix of its
     options (all but the first defaulted)."""
     if not o["options"]:
@@ -409,7 +412,7 @@ def test_context(inst):
     ctx = context(inst)
     mains = [o for o in ctx["overloads"] if o["role"] == "main"]
     for o in mains:
-        for names in _calls(inst, o):
+        for names in _calls(o):
             seen = set()
             for t in inst.tuples[PROFILE]:
                 if t.entry["form"] != o["form"] or not _matches(inst, t, o, names):
