@@ -246,6 +246,16 @@ def main():
                 checks.append(f"{t}.clang")
             in_api = {i.name for i in cppapi.instructions(model)}
             clang_sample += [f"build/tests/cpp/test_{n}.clang" for n in first_of_kind(model, p) if n in in_api]
+            # where tiles live (tests/cpp/test_tiles.cpp), as it is and in upstream's auto mode
+            lib = " ".join(f"build/{p}/{n}.o" for n in library_names(model, p))
+            for t, auto in (("build/tests/cpp/test_tiles", ""), ("build/tests/cpp/test_tiles_auto", " -D__PTO_AUTO__")):
+                w.append(f"build {t}.o: cxx tests/cpp/test_tiles.cpp {after('tests/cpp/test_tiles.cpp')}\n"
+                         f"  flags = -Iout/include{auto}\n"
+                         f"build {t}: cxxlink {t}.o {lib}\n"
+                         f"build {t}.clang: clangcheck tests/cpp/test_tiles.cpp {after('tests/cpp/test_tiles.cpp')}\n"
+                         f"  flags = -Iout/include{auto}\n")
+                bins.append(t)
+                checks.append(f"{t}.clang")
         for src in sorted(glob.glob(f"tests/unit/test_{p}_*.c")):  # hand-written unit tests of a profile
             t = "build/" + src[:-2]
             w.append(f"build {t}.o: cc {src} {after(src)}\n  flags = $tflags -Iout/include -Iout/{p} -Itests/harness\n")

@@ -101,13 +101,15 @@ def tested_on(model, p):
 
 def cpp_files(model):
     """The C++ API (gen/cppapi.py): runtime/cpp/ copied under out/include/ as it is, the params'
-    enums, one header per instruction the cpu has and pto-inst.hpp including them."""
+    enums, the locations' memories, one header per instruction the cpu has and pto-inst.hpp
+    including them."""
     if "cpu" not in kernel_profiles(model):
         return []
     base = os.path.join(ROOT, "runtime", "cpp")
     out = [(f"out/include/{os.path.relpath(src, base)}", None, ("copy", os.path.relpath(src, ROOT), None))
            for src in sorted(glob.glob(os.path.join(base, "**", "*.hpp"), recursive=True))]
     out.append(("out/include/pto/cpp/params.hpp", "include/cpp/params.hpp.j2", ("cpp_params", None, None)))
+    out.append(("out/include/pto/cpp/buffers.hpp", "include/cpp/buffers.hpp.j2", ("cpp_buffers", None, None)))
     import cppapi
     for inst in cppapi.instructions(model):
         out.append((f"out/include/pto/cpp/{inst.name}.hpp", "include/cpp/instruction.hpp.j2", ("cpp", None, inst)))
@@ -117,7 +119,7 @@ def cpp_files(model):
 
 
 # Files made from the dtypes, profiles and kinds alone: no instruction edit reruns their edge.
-BASE_WHATS = ("types", "verify", "ops", "copy", "cpp_params")
+BASE_WHATS = ("types", "verify", "ops", "copy", "cpp_params", "cpp_buffers")
 
 
 def part(what):

@@ -312,6 +312,8 @@ class Renderer:
             base.update(cppapi.test_context(inst))
         if kind == "cpp_params":
             base.update(enums=cppapi.enums(m))
+        if kind == "cpp_buffers":
+            base.update(cppapi.buffers(m))
         if kind == "cpp_index":
             base.update(instructions=cppapi.instructions(m))
         if kind == "counters":

@@ -927,8 +927,8 @@ for _, r in ipairs(records.param) do
         err_at(r, { "upstream_values" }, string.format("upstream_values must name each of the %d values (\"\" where upstream has none)", #r.values)); ok = false
       end
       for _, v in ipairs(r.upstream_values) do
-        if type(v) ~= "string" or not (v == "" or v:match("^[A-Z][A-Z0-9_]*$")) then
-          err_at(r, { "upstream_values" }, string.format("upstream value %s must be an upper-case C++ name or \"\"; allowed: [A-Z][A-Z0-9_]*", show(v))); ok = false
+        if type(v) ~= "string" or not (v == "" or v:match("^[A-Z][A-Za-z0-9_]*$")) then
+          err_at(r, { "upstream_values" }, string.format("upstream value %s must be a C++ name starting upper-case or \"\"; allowed: [A-Z][A-Za-z0-9_]*", show(v))); ok = false
         end
       end
     end

@@ -389,7 +389,7 @@ param {
   name = "relu",
   c_type = "pto_relu",
   enum = "PTO_RELU",
-  upstream = "ReluPreMode", -- upstream names its values NoRelu, NormalRelu (the C++ API has neither TMOV nor TSTORE yet)
+  upstream = "ReluPreMode", upstream_values = { "NoRelu", "NormalRelu" }, -- a template argument (gen/kinds/_movement.py CPP_OPTIONS)
   doc = "Whether TMOV applies relu to the source value before its conversion, and TSTORE out of an ACC tile to the f32 "
      .. "value before converting: NONE, NORMAL (x < 0 ? +0 : x; -0 and NaN kept).",
   values = { "none", "normal" },

@@ -39,6 +39,22 @@ Optional:
   bench_variant(tup)
                     which tuples ninja bench times, and the variant label each is filed under (None:
                     not timed) instead of gen/benchplan.py's variant()
+The C++ API's intrinsics of the kind's instructions (gen/cppapi.py), all optional:
+  CPP_API           False: none (default True)
+  CPP_LEADING       the type of the option upstream's intrinsic may take before the operand types
+                    (TMATMUL<AccPhase::Partial>: "AccPhase"), accepted and ignored; "auto" (default)
+                    any value; None: no such option
+  CPP_TYPES         upstream's order of the operand types in its template (default the operands';
+                    TSTORE<Tile, Global>(dst, src): ("src", "dst"))
+  CPP_SAME_TYPE     {operand: the operand whose type it has} (upstream's TMATMUL_ACC: one TileRes)
+  CPP_OPTIONS       upstream's template options after the operand types, lists of names (all but
+                    the first defaulted): a runtime param of the kind, or one of gen/cppapi.py OPTIONS
+                    (which ptogen takes at one value only)
+  CPP_REFUSED       upstream's forms with an argument ptogen lacks: (its C++ parameter, or "tile";
+                    the operand it follows; what it is), a static_assert naming it
+  CPP_DEFAULTS      {operand: C++ default} of upstream's defaulted arguments (TEXTRACT's row, col)
+  cpp_shared(inst)  {operand: operand}: an overload of the instruction taking one tile for both
+                    (upstream's TMATMUL_ACC(c, a, b): c_in is c_out)
 Modules whose names start with _ are shared helpers, not kinds.
 """
 import importlib

@@ -19,7 +19,6 @@ import testplan as T
 
 READER = "h_read_gm"        # tests/harness/kinds/gm.c
 IN_PLACE_FILL = "H_FILL_RANDOM"
-CPP_API = False             # the C++ API has no GlobalTensor yet (gen/cppapi.py)
 FUZZ = False                # the fuzzer's descriptors are tiles (tests/fuzz/fuzz.c)
 UINT = {1: "uint8_t", 2: "uint16_t", 4: "uint32_t"}
 ND4 = 1000                  # test_shapes' extra: + ND4 gives an ND tensor of four row dims

@@ -14,7 +14,7 @@ import testplan as T
 MAIN_OPERAND = "a"          # tests and benchmark cases are filed under a's dtype
 READER = "h_read_matmul"    # tests/harness/kinds/matmul.c
 IN_PLACE_FILL = "H_FILL_DOT"
-CPP_API = False  # the C++ API's Tile has no Left/Right/Acc boxes yet (gen/cppapi.py)
+CPP_LEADING = "AccPhase"  # upstream's TMATMUL<AccPhase>: a unit flag (pipelining), ignored (gen/cppapi.py)
 ACC_BOX = L.ACC_BOX[0]      # c's boxes are ACC_BOX x ACC_BOX
 K_CHUNK = 128  # the cpu kernel's k per pass: b's widened panel (K_CHUNK x 16) and a's four rows stay in L1
 ROW_BLOCK = 64  # the cpu kernel's rows of c per widened panel of b (a multiple of 4: rows go four at a time)

@@ -9,7 +9,13 @@ import testplan as T
 
 MAIN_OPERAND = "src"          # tests and benchmark cases are filed under src's dtype
 IN_PLACE_FILL = "H_FILL_RANDOM"  # (no in-place form: a move's dst is never its source)
-CPP_API = False  # the C++ API's Tile has no Left/Right/Acc boxes yet (gen/cppapi.py)
+# the C++ API (gen/cppapi.py): upstream's TMOV<Dst, Src, ReluPreMode>, TMOV<Dst, Src, AccToVecMode,
+# ReluPreMode> (TEXTRACT and TINSERT alike: they take relu NoRelu only), no leading option; its forms
+# with a tile after src (TMOV's tmp, the fp forms) or a preQuantScalar are not ptogen's
+CPP_LEADING = None
+CPP_OPTIONS = [("relu",), ("acc_to_vec", "relu")]
+QUANT = ("uint64_t preQuantScalar", "src", "preQuantScalar (the fixpipe's scalar quantization)")
+CPP_REFUSED = [("tile", "src", "a tile after src (the fp forms' quantization parameters)"), QUANT]
 LINES = {"nd": "rows", "dn": "cols"}  # the layouts a line copy walks: lines along rows (ND) or columns (DN)
 REMAP_CHUNK = 64  # the box remaps' columns per pass: their row and column map parts on the stack
 ALONG_J = {"nd", "nz", "zz"}  # layouts whose elements are contiguous along j (inside a box, for Nz and Zz)

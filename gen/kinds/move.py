@@ -2,11 +2,12 @@
 (gen/kinds/_movement.py, docs/moves.md). relu is a kernel argument: NORMAL sets a value below 0
 to +0 first, on the source's bits (-0 and NaN kept). ND -> ND and DN -> DN (VEC -> VEC) copy line
 by line, contiguous on both sides (templates/cpu/move.c.j2)."""
-from kinds._movement import (MAIN_OPERAND, IN_PLACE_FILL, CPP_API, element_ctx, cpu_variants, npu_ctx,  # noqa: F401
+from kinds._movement import (MAIN_OPERAND, IN_PLACE_FILL, CPP_LEADING, CPP_OPTIONS, element_ctx, cpu_variants, npu_ctx,  # noqa: F401
                              plain_ctx, reference, test_shapes, extra_fills, more_cases, lower_bound)
 from kinds import _movement as MV
 
 READER = "h_read_move"  # tests/harness/kinds/moves.c
+CPP_REFUSED = [("tile", "src", "a tile after src (the tmp form, A5's scratch; the fp forms' quantization parameters)"), MV.QUANT]
 
 
 def notes(inst):

@@ -8,7 +8,7 @@ import testplan as T
 MAIN_OPERAND = "src"
 READER = "h_read_transpose"   # tests/harness/kinds/moves.c
 IN_PLACE_FILL = "H_FILL_RANDOM"  # (no in-place form: dst may not be src)
-CPP_API = False  # (the C++ API follows the matrix family's tiles later; gen/cppapi.py)
+CPP_LEADING = None  # upstream's TTRANS<Dst, Src, Tmp> has no leading option (gen/cppapi.py)
 BLOCK = 16       # the kernel's square block, in elements
 
 

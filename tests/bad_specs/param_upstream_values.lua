@@ -1,5 +1,5 @@
 -- target: kinds.lua
 -- replace:   upstream_values = { "", "ON", "OFF" },
 -- with:   upstream_values = { "ON", "off" },
--- expect: spec/kinds.lua:375: upstream value off must be an upper-case C++ name or ""; allowed: [A-Z][A-Z0-9_]*
+-- expect: spec/kinds.lua:375: upstream value off must be a C++ name starting upper-case or ""; allowed: [A-Z][A-Za-z0-9_]*
 -- expect: spec/kinds.lua:375: upstream_values must name each of the 3 values ("" where upstream has none)

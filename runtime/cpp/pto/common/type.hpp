@@ -114,7 +114,9 @@ namespace pto {
 enum class TileType { Vec, Mat, Left, Right, Acc, Bias, Scaling, ScaleLeft, ScaleRight, Ctrl };
 enum class BLayout { RowMajor = 0, ColMajor = 1 };
 enum class SLayout { NoneBox = 0, RowMajor = 1, ColMajor = 2 };
-enum class Layout { ND, DN, NZ };
+// upstream's numbering; ptogen's global tensors are ND, DN and NZ (pto_gm_layout: GlobalTensor says so)
+enum class Layout { ND, DN, NZ, SCALE, MX_A_ND, MX_A_DN, MX_A_ZZ, MX_B_ND, MX_B_DN, MX_B_NN, NC1HWC0, GNC1HWC0, NCHW,
+                    GNCHW, NHWC, NDC1HWC0, NCDHW, FRACTAL_Z, FRACTAL_Z_S16S8, FRACTAL_Z_3D, MAX };
 enum class CmpMode : uint8_t { EQ = 0, NE = 1, LT = 2, LE = 3, GT = 4, GE = 5 }; // upstream's numbering
 enum class RoundMode : uint8_t { CAST_NONE = 0, CAST_RINT = 1, CAST_ROUND = 2, CAST_FLOOR = 3, CAST_CEIL = 4,
                                  CAST_TRUNC = 5, CAST_ODD = 6 };                   // upstream's numbering
@@ -122,13 +124,26 @@ enum class SaturationMode : uint8_t { ON = 0, OFF = 1 };                        
 enum class PadValue : uint64_t { Null = 0, Zero = 1, Max = 2, Min = 3 };
 enum class CompactMode { Null, Normal, RowPlusOne, RowAlignedPadding };
 enum class DivAlgorithm : uint8_t { DEFAULT, HIGH_PRECISION };
+// The matrix unit's and the movements' template options (upstream's numbering): TMOV<Dst, Src,
+// ReluPreMode>, TSTORE<Tile, Global, AtomicType, ReluPreMode>, TMATMUL<AccPhase>, TSTORE<STPhase>.
+enum class ReluPreMode : uint8_t { NoRelu = 0, NormalRelu = 1 };
+enum class AccToVecMode : uint8_t { SingleModeVec0 = 0, SingleModeVec1 = 1, DualModeSplitM = 2, DualModeSplitN = 3 };
+enum class AtomicType : uint8_t { AtomicNone = 0, AtomicAdd = 1 };
+enum class AccPhase : uint8_t { Unspecified = 0x0, Unknown = Unspecified, Partial = 0x2, Final = 0x3 }; // unit flags:
+enum class STPhase : uint8_t { Unspecified = 0x0, Partial = 0x2, Final = 0x3 };                        // no-ops here
 
 constexpr int DYNAMIC = -1;
 
+// upstream's box ("fractal") sizes; a boxed Tile checks that its box is ptogen's (pto/pto_layout.h)
 struct TileConfig {
     static constexpr int alignedSize = 32;
+    static constexpr int fixedRowSize = 16;
+    static constexpr int fixedColSize = 16;
+    static constexpr int fixedMxRowSize = 16;
+    static constexpr int fixedMxColSize = 2;
     static constexpr int fractalABSize = 512;
     static constexpr int fractalCSize = 1024;
+    static constexpr int fractalMxSize = 32;
 };
 
 // What every intrinsic returns: the event a later instruction could wait for (nothing on the cpu).

@@ -1,22 +1,25 @@
 // Part of ptogen's C++ API (hand-written, copied to out/include/pto/cpp/tile.hpp): upstream
-// PTO-ISA's Tile, Shape, Stride and GlobalTensor, and TASSIGN, TLOAD, TSTORE, over ptogen's C
-// descriptors (pto_tile). The intrinsics (pto/cpp/<instr>.hpp, generated) describe their tiles
-// with detail::desc and call the checked pto_cpu_* entry points; a rejected call fails loudly.
+// PTO-ISA's Tile (every location ptogen has, ND/DN and boxed layouts), Shape, Stride and
+// GlobalTensor, and TASSIGN, over ptogen's C descriptors (pto_tile, pto_gm). The intrinsics
+// (pto/cpp/<instr>.hpp, generated; TLOAD and TSTORE too) describe their operands with
+// detail::desc and detail::gm and call the checked pto_cpu_* entry points; a rejected call fails
+// loudly.
 #ifndef PTO_CPP_TILE_HPP
 #define PTO_CPP_TILE_HPP
 
-#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
-#include <limits>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 #include "pto/common/type.hpp"
+#include "pto/cpp/buffers.hpp"
+#include "pto/pto_layout.h"
 #include "pto/pto_types.h"
 
 namespace pto {
@@ -38,11 +41,17 @@ template <> struct dtype_of<float8_e4m3_t> { static constexpr pto_dtype value = 
 template <> struct dtype_of<float8_e5m2_t> { static constexpr pto_dtype value = PTO_F8E5M2; }; // TCVT only
 
 template <typename T, typename... Ts> constexpr bool one_of() { return (std::is_same<T, Ts>::value || ...); }
+template <typename T> constexpr bool always_false = false; // a static_assert that fires only where instantiated
 
-constexpr pto_loc loc_of(TileType t)
+// The pto_loc of an upstream TileType; upstream's MX scale and control locations are not ptogen's.
+template <TileType L> constexpr pto_loc loc_of()
 {
-    return t == TileType::Vec ? PTO_VEC : t == TileType::Mat ? PTO_MAT : t == TileType::Left ? PTO_LEFT
-         : t == TileType::Right ? PTO_RIGHT : PTO_ACC;
+    static_assert(L == TileType::Vec || L == TileType::Mat || L == TileType::Left || L == TileType::Right ||
+                      L == TileType::Acc || L == TileType::Bias,
+                  "Tile: ptogen's locations are Vec, Mat, Left, Right, Acc and Bias (pto_loc); TileType::Scaling, "
+                  "ScaleLeft, ScaleRight and Ctrl are not in ptogen");
+    return L == TileType::Vec ? PTO_VEC : L == TileType::Mat ? PTO_MAT : L == TileType::Left ? PTO_LEFT
+         : L == TileType::Right ? PTO_RIGHT : L == TileType::Acc ? PTO_ACC : PTO_BIAS;
 }
 
 // A rejected call: an exception naming the instruction and the status (or, built with
@@ -58,13 +67,23 @@ inline void check(pto_status st, const char *instr)
 #endif
 }
 
-// The cpu's stand-in for the unified buffer: TASSIGN's integer addresses are byte offsets into it
-// (upstream's cpu simulator keeps one such buffer a thread; A5's 256 KiB holds A2A3's 192).
-constexpr std::size_t UB_BYTES = 256 * 1024;
-inline unsigned char *ub()
+// The memories TASSIGN addresses, one per location (upstream's CPU simulator: UB, L1, L0A, L0B,
+// L0C), BUFFER_BYTES each (pto/cpp/buffers.hpp, from spec/profiles.lua): back to back in one
+// block a thread, each on a 64-byte boundary, allocated and zero-filled on the thread's first use.
+constexpr std::size_t N_LOCS = sizeof BUFFER_BYTES / sizeof BUFFER_BYTES[0];
+constexpr std::size_t buffer_offset(std::size_t loc)
 {
-    alignas(64) static thread_local unsigned char buffer[UB_BYTES];
-    return buffer;
+    std::size_t off = 0;
+    for (std::size_t k = 0; k < loc; k++) off += (BUFFER_BYTES[k] + 63) / 64 * 64;
+    return off;
+}
+inline unsigned char *buffer(pto_loc loc)
+{
+    struct alignas(64) Line {
+        unsigned char bytes[64];
+    };
+    static thread_local std::vector<Line> memory(buffer_offset(N_LOCS) / 64);
+    return reinterpret_cast<unsigned char *>(memory.data()) + buffer_offset((std::size_t)loc);
 }
 
 } // namespace detail
@@ -86,28 +105,63 @@ struct Tile {
     static constexpr bool isRowMajor = BFractal_ == BLayout::RowMajor;
     static constexpr int RowStride = isRowMajor ? Cols : 1, ColStride = isRowMajor ? 1 : Rows;
     static constexpr int Numel = Rows * Cols;
+    // the box (upstream's "fractal"), r0 x c0 elements, as upstream derives it from SFractalSize
+    static constexpr bool isBoxedLayout = SFractal != SLayout::NoneBox;
+    static constexpr bool isInnerRowMajor = SFractal == SLayout::RowMajor;
+    static constexpr bool isInnerColMajor = SFractal == SLayout::ColMajor;
+    static constexpr int InnerRows = SFractalSize == TileConfig::fractalCSize ? TileConfig::fixedRowSize
+                                   : SFractalSize == TileConfig::fractalMxSize ? TileConfig::fixedMxRowSize
+                                   : !isBoxedLayout ? 1
+                                   : isInnerRowMajor ? TileConfig::fixedRowSize : TileConfig::alignedSize / (int)sizeof(DType);
+    static constexpr int InnerCols = SFractalSize == TileConfig::fractalCSize ? TileConfig::fixedColSize
+                                   : SFractalSize == TileConfig::fractalMxSize ? TileConfig::fixedMxColSize
+                                   : !isBoxedLayout ? 1
+                                   : isInnerRowMajor ? TileConfig::alignedSize / (int)sizeof(DType) : TileConfig::fixedColSize;
+    static constexpr int InnerNumel = InnerRows * InnerCols;
     static_assert(Rows > 0 && Cols > 0, "Tile: Rows and Cols must be positive");
     static_assert(ValidRow == DYNAMIC || (ValidRow > 0 && ValidRow <= Rows), "Tile: ValidRow must be DYNAMIC or in 1..Rows");
     static_assert(ValidCol == DYNAMIC || (ValidCol > 0 && ValidCol <= Cols), "Tile: ValidCol must be DYNAMIC or in 1..Cols");
-    static_assert(SFractal != SLayout::NoneBox || (isRowMajor ? Cols : Rows) * sizeof(DType) % TileConfig::alignedSize == 0,
+    static_assert(isBoxedLayout || (isRowMajor ? Cols : Rows) * sizeof(DType) % TileConfig::alignedSize == 0,
                   "Tile: the contiguous dimension (Cols of a RowMajor tile, Rows of a ColMajor one) must be a multiple of 32 bytes");
-    static_assert(SFractalSize == 512 || SFractalSize == 1024 || SFractalSize == 32, "Tile: SFractalSize must be 512, 1024 or 32");
+    static_assert(SFractalSize == TileConfig::fractalABSize || SFractalSize == TileConfig::fractalCSize ||
+                      SFractalSize == TileConfig::fractalMxSize, "Tile: SFractalSize must be 512, 1024 or 32");
+    // upstream's checks of a boxed tile: whole boxes (rows may be a part of one in Vec and in one row)
+    static_assert(!isBoxedLayout || Loc == TileType::Vec || SFractalSize == TileConfig::fractalMxSize || Rows == 1 ||
+                      Rows % InnerRows == 0, "Tile: a boxed tile's Rows must be a multiple of its box's rows (InnerRows)");
+    static_assert(!isBoxedLayout || Cols % InnerCols == 0, "Tile: a boxed tile's Cols must be a multiple of its box's columns (InnerCols)");
 
     Tile() = default;
     template <int R = ValidRow, int C = ValidCol, typename = std::enable_if_t<R == DYNAMIC && C == DYNAMIC>>
     Tile(std::size_t validRow, std::size_t validCol) : RowMaskInternal((int)validRow), ColMaskInternal((int)validCol) {}
     template <int R = ValidRow, int C = ValidCol, typename = std::enable_if_t<(R == DYNAMIC) != (C == DYNAMIC)>>
     explicit Tile(std::size_t valid) : RowMaskInternal(R == DYNAMIC ? (int)valid : R), ColMaskInternal(C == DYNAMIC ? (int)valid : C) {}
+#ifdef __PTO_AUTO__
+    // as upstream's auto mode: a tile is placed once; copies alias it (below), assignment is gone
+    Tile(const Tile &) = default;
+    Tile &operator=(const Tile &) = delete;
+    Tile &operator=(Tile &&) = delete;
+#endif
 
-    TileDType &data() { return data_; }
-    const TileDType &data() const { return data_; }
+    // A tile never TASSIGNed owns storage, Rows x Cols zero-filled elements from its first data()
+    // (upstream's CPU simulator under __PTO_AUTO__; here without it too). A copy refers to the same
+    // storage as the original (upstream's copies keep its pointer), and keeps it alive.
+    TileDType &data()
+    {
+        if (data_ == nullptr) {
+            own_.reset(new DType[Numel]());
+            data_ = own_.get();
+        }
+        return data_;
+    }
+    const TileDType &data() const { return data_; } // (a const tile does not allocate: nullptr until then)
     int GetValidRow() const { return ValidRow == DYNAMIC ? RowMaskInternal : ValidRow; }
     int GetValidCol() const { return ValidCol == DYNAMIC ? ColMaskInternal : ValidCol; }
     void SetValidRow(int v) { static_assert(ValidRow == DYNAMIC, "SetValidRow: ValidRow is static"); RowMaskInternal = v; }
     void SetValidCol(int v) { static_assert(ValidCol == DYNAMIC, "SetValidCol: ValidCol is static"); ColMaskInternal = v; }
     void SetValidShape(int r, int c) { SetValidRow(r); SetValidCol(c); }
 
-    TileDType data_ = nullptr; // NULL until TASSIGN: a call with it is PTO_ERR_NULL
+    TileDType data_ = nullptr;        // TASSIGN's place, or own_'s
+    std::shared_ptr<DType[]> own_;    // the storage of a tile not TASSIGNed
     int RowMaskInternal = ValidRow == DYNAMIC ? 0 : ValidRow;
     int ColMaskInternal = ValidCol == DYNAMIC ? 0 : ValidCol;
 };
@@ -117,19 +171,55 @@ template <TileType L, typename E, int R, int C, BLayout B, int VR, int VC, SLayo
 struct is_tile<Tile<L, E, R, C, B, VR, VC, S, SZ, P, M>> : std::true_type {};
 template <typename T> constexpr bool is_tile_data_v = is_tile<T>::value;
 
+// The matrix unit's operands, as upstream's CPU build defines them (its A5 layout): Left Nz, Right
+// Zn, both in 512-byte boxes; Acc Nz in 16 x 16 boxes (fractalCSize). Upstream has no Bias alias.
+template <typename Element_, const int Rows_, const int Cols_, const int RowValid_ = Rows_, const int ColValid_ = Cols_>
+using TileLeft = Tile<TileType::Left, Element_, Rows_, Cols_, BLayout::ColMajor, RowValid_, ColValid_, SLayout::RowMajor,
+                      TileConfig::fractalABSize>;
+template <typename Element_, const int Rows_, const int Cols_, const int RowValid_ = Rows_, const int ColValid_ = Cols_>
+using TileRight = Tile<TileType::Right, Element_, Rows_, Cols_, BLayout::RowMajor, RowValid_, ColValid_, SLayout::ColMajor,
+                       TileConfig::fractalABSize>;
+template <typename Element_, const int Rows_, const int Cols_, const int RowValid_ = Rows_, const int ColValid_ = Cols_>
+using TileAcc = Tile<TileType::Acc, Element_, Rows_, Cols_, BLayout::ColMajor, RowValid_, ColValid_, SLayout::RowMajor,
+                     TileConfig::fractalCSize>;
+
 namespace detail {
 
-// A Tile as ptogen's descriptor (pto.h): what the checked entry points verify.
-template <typename TileData> pto_tile desc(const TileData &t)
+// A tile's layout as the descriptor's fields
+template <typename TileData> constexpr pto_blayout blayout_of() { return TileData::isRowMajor ? PTO_ROW_MAJOR : PTO_COL_MAJOR; }
+template <typename TileData> constexpr pto_slayout slayout_of()
+{
+    return TileData::SFractal == SLayout::NoneBox ? PTO_NONE_BOX
+         : TileData::SFractal == SLayout::RowMajor ? PTO_BOX_ROW_MAJOR : PTO_BOX_COL_MAJOR;
+}
+
+// What a tile must be for ptogen's descriptors: one of its locations, a layout (Nn is none), and
+// boxes (upstream's, from SFractalSize) that are its location's in pto/pto_layout.h.
+template <typename TileData> constexpr bool ptogen_tile()
 {
     static_assert(is_tile_data_v<TileData>, "an operand of a tile instruction must be a pto::Tile");
+    constexpr pto_loc loc = loc_of<TileData::Loc>();
+    constexpr pto_slayout sl = slayout_of<TileData>();
+    static_assert(TileData::isRowMajor || TileData::SFractal != SLayout::ColMajor,
+                  "Tile: BLayout::ColMajor with SLayout::ColMajor (Nn) is not a layout (ptogen's are ND, DN, Nz, Zn, Zz)");
+    static_assert(!TileData::isBoxedLayout || ((unsigned)TileData::InnerRows == PTO_BOX_ROWS(loc, sl, sizeof(typename TileData::DType)) &&
+                                               (unsigned)TileData::InnerCols == PTO_BOX_COLS(loc, sl, sizeof(typename TileData::DType))),
+                  "Tile: a boxed tile's box must be its location's (pto/pto_layout.h): SFractalSize 512 outside Acc, "
+                  "1024 (16 x 16) in Acc; upstream's other box sizes are not in ptogen");
+    return true;
+}
+
+// A Tile as ptogen's descriptor (pto.h): what the checked entry points verify. A tile without
+// storage gets its own here (Tile::data).
+template <typename TileData> pto_tile desc(TileData &t)
+{
+    static_assert(ptogen_tile<TileData>());
     pto_tile d;
     d.data = (void *)t.data();
     d.dtype = dtype_of<typename TileData::DType>::value;
-    d.loc = loc_of(TileData::Loc);
-    d.blayout = TileData::isRowMajor ? PTO_ROW_MAJOR : PTO_COL_MAJOR;
-    d.slayout = TileData::SFractal == SLayout::NoneBox ? PTO_NONE_BOX
-              : TileData::SFractal == SLayout::RowMajor ? PTO_BOX_ROW_MAJOR : PTO_BOX_COL_MAJOR;
+    d.loc = loc_of<TileData::Loc>();
+    d.blayout = blayout_of<TileData>();
+    d.slayout = slayout_of<TileData>();
     d.rows = (uint32_t)TileData::Rows;
     d.cols = (uint32_t)TileData::Cols;
     d.valid_rows = (uint32_t)t.GetValidRow();
@@ -164,15 +254,22 @@ template <int64_t N1 = DYNAMIC, int64_t N2 = DYNAMIC, int64_t N3 = DYNAMIC, int6
 struct Stride : Dims5<N1, N2, N3, N4, N5> {
     using Dims5<N1, N2, N3, N4, N5>::Dims5;
 };
+// upstream's pto::Shape(1, 1, 1, rows, cols): all five dynamic (its constructors are the primary
+// template's; inherited ones deduce nothing in C++17)
+template <typename... I, typename = std::enable_if_t<(sizeof...(I) > 0 && (std::is_integral_v<I> && ...))>> Shape(I...) -> Shape<>;
+template <typename... I, typename = std::enable_if_t<(sizeof...(I) > 0 && (std::is_integral_v<I> && ...))>> Stride(I...) -> Stride<>;
 
-// A tensor in global memory: its data, a 5-dimensional shape and stride (in elements).
+// A tensor in global memory (ordinary memory on the cpu): its data, a 5-dimensional shape and
+// stride (in elements), its layout: ptogen's pto_gm (ND, DN, NZ; docs/memory.md).
 template <typename Element_, typename Shape_, typename Stride_, Layout Layout_ = Layout::ND> struct GlobalTensor {
     using RawDType = Element_;
     using DType = Element_;
     using ShapeType = Shape_;
     using StrideType = Stride_;
     static constexpr Layout layout = Layout_;
-    static_assert(Layout_ == Layout::ND || Layout_ == Layout::DN, "GlobalTensor: the cpu loads and stores ND and DN tensors only");
+    static_assert(Layout_ == Layout::ND || Layout_ == Layout::DN || Layout_ == Layout::NZ,
+                  "GlobalTensor: ptogen's global tensors are ND, DN or NZ (pto_gm_layout); upstream's MX, convolution "
+                  "and SCALE layouts are not in ptogen");
     GlobalTensor() = default;
     explicit GlobalTensor(DType *data, const Shape_ &shape = Shape_(), const Stride_ &stride = Stride_())
         : data_(data), shape_(shape), stride_(stride) {}
@@ -189,92 +286,67 @@ template <typename T> struct is_global : std::false_type {};
 template <typename E, typename S, typename St, Layout L> struct is_global<GlobalTensor<E, S, St, L>> : std::true_type {};
 template <typename T> constexpr bool is_global_data_v = is_global<T>::value;
 
-// TASSIGN: a tile's storage at a byte offset of the cpu's unified buffer (or at a pointer inside
-// it); a global tensor's data at a pointer.
-template <typename T, typename AddrType> void TASSIGN(T &obj, AddrType addr)
-{
-    if constexpr (is_tile_data_v<T>) {
-        unsigned char *base = detail::ub(), *at;
-        if constexpr (std::is_pointer_v<AddrType>) at = (unsigned char *)addr;
-        else {
-            static_assert(std::is_integral_v<AddrType>, "TASSIGN: a tile's address is a byte offset (or a pointer into UB)");
-            at = base + (std::size_t)addr;
-        }
-        if (at < base || at + sizeof(typename T::DType) * T::Numel > base + detail::UB_BYTES)
-            detail::check(PTO_ERR_PLACEMENT, "TASSIGN");
-        obj.data_ = (typename T::DType *)(void *)at;
-    } else {
-        static_assert(is_global_data_v<T> && std::is_pointer_v<AddrType>, "TASSIGN: a tensor's address is a pointer");
-        obj.SetAddr(addr);
-    }
-}
-
 namespace detail {
 
-template <typename T> T pad_value(PadValue p)
+// A GlobalTensor as ptogen's descriptor. A dim outside 0 .. 2^32 - 1 becomes 0 and a negative
+// stride a huge one: the entry point rejects both (PTO_ERR_SHAPE), as it does a dim of 0.
+template <typename GlobalData> pto_gm gm(GlobalData &g)
 {
-    if (p == PadValue::Max) return std::numeric_limits<T>::has_infinity ? std::numeric_limits<T>::infinity() : std::numeric_limits<T>::max();
-    if (p == PadValue::Min) return std::numeric_limits<T>::has_infinity ? -std::numeric_limits<T>::infinity() : std::numeric_limits<T>::lowest();
-    return T(0);
-}
-template <> inline half pad_value<half>(PadValue p)
-{
-    return half(p == PadValue::Max ? INFINITY : p == PadValue::Min ? -INFINITY : 0.0f);
-}
-template <> inline bfloat16_t pad_value<bfloat16_t>(PadValue p)
-{
-    return bfloat16_t(p == PadValue::Max ? INFINITY : p == PadValue::Min ? -INFINITY : 0.0f);
+    static_assert(is_global_data_v<GlobalData>, "a global operand of TLOAD and TSTORE must be a pto::GlobalTensor");
+    pto_gm d;
+    d.data = (void *)g.data();
+    d.dtype = dtype_of<typename GlobalData::RawDType>::value;
+    d.layout = GlobalData::layout == Layout::ND ? PTO_GM_ND : GlobalData::layout == Layout::DN ? PTO_GM_DN : PTO_GM_NZ;
+    for (int k = 0; k < 5; k++) {
+        const int64_t n = g.GetShape(k);
+        d.shape[k] = n >= 0 && n <= (int64_t)UINT32_MAX ? (uint32_t)n : 0u;
+        d.stride[k] = (uint64_t)g.GetStride(k);
+    }
+    return d;
 }
 
-// Element (r, c) of block b of a global tensor, and of the tile it loads into or stores from: an
-// ND tile stacks the blocks' rows, a DN tile the blocks' columns.
-template <typename TileData, typename GlobalData, typename F> void each_element(TileData &tile, GlobalData &g, F &&f)
+// The memory holding [at, at + bytes): its location, or -1 if none does.
+inline int memory_of(std::uintptr_t at, std::size_t bytes)
 {
-    static_assert(sizeof(typename TileData::DType) == sizeof(typename GlobalData::RawDType),
-                  "TLOAD/TSTORE: the tile and the tensor have elements of different sizes");
-    static_assert(TileData::SFractal == SLayout::NoneBox, "TLOAD/TSTORE: the cpu moves ND and DN tiles only");
-    const int64_t s1 = g.GetShape(1), s2 = g.GetShape(2), s3 = g.GetShape(3), s4 = g.GetShape(4);
-    const int64_t rows = TileData::isRowMajor ? g.GetShape(0) * s1 * s2 * s3 : s3;
-    const int64_t cols = TileData::isRowMajor ? s4 : g.GetShape(0) * s1 * s2 * s4;
-    if (rows > TileData::Rows || cols > TileData::Cols) check(PTO_ERR_SHAPE, "TLOAD/TSTORE (the tensor is larger than the tile)");
-    for (int64_t i = 0; i < g.GetShape(0); i++)
-        for (int64_t j = 0; j < s1; j++)
-            for (int64_t k = 0; k < s2; k++) {
-                const int64_t block = (i * s1 + j) * s2 + k;
-                const int64_t base = i * g.GetStride(0) + j * g.GetStride(1) + k * g.GetStride(2);
-                for (int64_t r = 0; r < s3; r++)
-                    for (int64_t c = 0; c < s4; c++) {
-                        const int64_t at = TileData::isRowMajor ? (block * s3 + r) * TileData::Cols + c
-                                                                : (block * s4 + c) * TileData::Rows + r;
-                        f(tile.data()[at], g.data()[base + r * g.GetStride(3) + c * g.GetStride(4)]);
-                    }
-            }
+    for (std::size_t k = 0; k < N_LOCS; k++) {
+        const std::uintptr_t base = (std::uintptr_t)buffer((pto_loc)k);
+        if (at >= base && at - base <= BUFFER_BYTES[k] && bytes <= BUFFER_BYTES[k] - (at - base)) return (int)k;
+    }
+    return -1;
 }
 
 } // namespace detail
 
-// TLOAD: the whole tile set to its pad value, then the tensor's elements copied in.
-template <typename TileData, typename GlobalData, typename... WaitEvents>
-RecordEvent TLOAD(TileData &dst, GlobalData &src, WaitEvents &...)
+// TASSIGN: a tile's storage at a byte offset of its location's memory (Vec: UB, Mat: L1, Left:
+// L0A, Right: L0B, Acc: L0C, Bias: the bias table), or at an address inside one of those memories
+// (a pointer, or upstream's integer address of another tile's data()); a tile that does not fit
+// there is PTO_ERR_PLACEMENT. A global tensor's data at a pointer.
+template <typename T, typename AddrType> void TASSIGN(T &obj, AddrType addr)
 {
-    if (dst.data() == nullptr || src.data() == nullptr) detail::check(PTO_ERR_NULL, "TLOAD");
-    const typename TileData::DType pad = detail::pad_value<typename TileData::DType>(TileData::PadVal);
-    for (int k = 0; k < TileData::Numel; k++) dst.data()[k] = pad;
-    detail::each_element(dst, src, [](typename TileData::DType &t, const typename GlobalData::RawDType &x) {
-        std::memcpy(&t, &x, sizeof t);
-    });
-    return {};
-}
-
-// TSTORE: the tensor's elements from the tile.
-template <typename GlobalData, typename TileData, typename... WaitEvents>
-RecordEvent TSTORE(GlobalData &dst, TileData &src, WaitEvents &...)
-{
-    if (dst.data() == nullptr || src.data() == nullptr) detail::check(PTO_ERR_NULL, "TSTORE");
-    detail::each_element(src, dst, [](typename TileData::DType &t, typename GlobalData::RawDType &x) {
-        std::memcpy(&x, &t, sizeof t);
-    });
-    return {};
+    if constexpr (is_tile_data_v<T>) {
+        static_assert(detail::ptogen_tile<T>());
+        static_assert(std::is_pointer_v<AddrType> || std::is_integral_v<AddrType>,
+                      "TASSIGN: a tile's address is a byte offset into its location's memory, or an address in one");
+        constexpr pto_loc loc = detail::loc_of<T::Loc>();
+        const std::size_t bytes = sizeof(typename T::DType) * T::Numel;
+        std::uintptr_t at;
+        if constexpr (std::is_pointer_v<AddrType>) {
+            at = (std::uintptr_t)(const void *)addr;
+        } else if (detail::memory_of((std::uintptr_t)addr, 1) >= 0) {
+            at = (std::uintptr_t)addr; // an address in one of the memories
+        } else {
+            bool negative = false;
+            if constexpr (std::is_signed_v<AddrType>) negative = addr < 0;
+            const uintmax_t offset = (uintmax_t)addr;
+            at = negative || offset > detail::BUFFER_BYTES[loc] ? 0 : (std::uintptr_t)detail::buffer(loc) + (std::uintptr_t)offset;
+        }
+        if (at == 0 || detail::memory_of(at, bytes) < 0) detail::check(PTO_ERR_PLACEMENT, "TASSIGN");
+        obj.data_ = (typename T::DType *)(void *)at;
+        obj.own_.reset(); // (copies keep what they share)
+    } else {
+        static_assert(is_global_data_v<T> && std::is_pointer_v<AddrType>, "TASSIGN: a tensor's address is a pointer");
+        obj.SetAddr(addr);
+    }
 }
 
 } // namespace pto
