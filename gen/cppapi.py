@@ -219,6 +219,10 @@ def arg(inst, o, present, as_tile=(), options=(), shared=None):
         return f"&g_{o}"
     if o not in present:
         return "NULL"
+    if od["tile"] and od["io"] == "tmp" and od["optional"]:  # upstream's programs pass a source as tmp: the cpu needs none
+        srcs = [f"d_{x}" for x in present if inst.kind["operands"][x]["tile"] and inst.kind["operands"][x]["io"] == "in"
+                and not (shared and x in shared)]
+        return f"detail::scratch(&d_{o}, {', '.join(srcs)})" if srcs else f"&d_{o}"
     return f"&d_{o}" if od["tile"] else f"&{o}"
 
 
@@ -281,8 +285,9 @@ def overload(inst, e, name, entry, fn_ops, as_tile, options, shared, defaults):
     asserts += [x["assert"] for x in opts if x["assert"]] + [(c, msg) for t, c, msg in e["asserts"] if t in types]
     present = set(fn_ops) | set(shared)
     opt_params = {x["param"] for x in opts if x["param"]}
-    descs = [(f"pto_tile d_{o}", f"detail::desc({o})") if k["operands"][o]["tile"] else (f"pto_gm g_{o}", f"detail::gm({o})")
-             for o in fn_ops if typed(inst, o)]
+    column0 = kind_attr(inst, "CPP_COLUMN0", ())
+    descs = [(f"pto_tile d_{o}", f"detail::{'column0' if o in column0 else 'desc'}({o})") if k["operands"][o]["tile"]
+             else (f"pto_gm g_{o}", f"detail::gm({o})") for o in fn_ops if typed(inst, o)]
     what = [f"{', '.join(sorted(shared))} given as {', '.join(shared[x] for x in sorted(shared))}" if shared else "",
             f"{', '.join(o for o in entry['operands'] if o not in present and o not in opt_params)} left out"
             if any(o not in present and o not in opt_params for o in entry["operands"]) else "",

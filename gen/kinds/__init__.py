@@ -53,6 +53,8 @@ The C++ API's intrinsics of the kind's instructions (gen/cppapi.py), all optiona
   CPP_REFUSED       upstream's forms with an argument ptogen lacks: (its C++ parameter, or "tile";
                     the operand it follows; what it is), a static_assert naming it
   CPP_DEFAULTS      {operand: C++ default} of upstream's defaulted arguments (TEXTRACT's row, col)
+  CPP_COLUMN0       operands of which a DN tile with several columns stands for its column 0, as
+                    upstream's CPU reads or writes it (a row reduction's dst, a row expansion's src1)
   cpp_shared(inst)  {operand: operand}: an overload of the instruction taking one tile for both
                     (upstream's TMATMUL_ACC(c, a, b): c_in is c_out)
 Modules whose names start with _ are shared helpers, not kinds.

@@ -8,6 +8,9 @@ from kinds import _expand as X
 import lowerbound as LB
 import testplan as T
 
+# upstream's CPU reads column 0 of a DN R x C src1 (never the full operand here: that one is ND):
+# the C++ API passes that column (gen/cppapi.py)
+CPP_COLUMN0 = ("src1",)
 READER = "h_read_row_expand"  # tests/harness/kinds/
 
 

@@ -18,6 +18,10 @@ import lower
 import lowerbound as LB
 import testplan as T
 
+# upstream's CPU writes a DN R x C dst's column 0 (its attention demos reduce into 64 x 64 DN
+# tiles): the C++ API passes that column (gen/cppapi.py)
+CPP_COLUMN0 = ("dst",)
+
 MAIN_OPERAND = "src"
 READER = "h_read_row_reduce"  # tests/harness/kinds/
 WRITES = "H_W_COL0"  # column 0 of each dst row

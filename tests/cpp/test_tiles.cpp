@@ -189,6 +189,34 @@ void gemm_without_tassign(void **state)
     gemm(false);
 }
 
+// Upstream's attention programs reduce rows into a DN R x C tile and expand rows from one, and
+// pass the source as tmp: the API takes column 0 of such a tile and no tmp, which must give
+// what the DN R x 1 column and no tmp give.
+void row_ops_on_dn_tiles(void **state)
+{
+    (void)state;
+    constexpr int R = 16, C = 16;
+    pto::Tile<pto::TileType::Vec, float, R, C> src, wide_out, col_out;
+    pto::Tile<pto::TileType::Vec, float, R, C, pto::BLayout::ColMajor, R, C> wide;  // DN R x C
+    pto::Tile<pto::TileType::Vec, float, R, 1, pto::BLayout::ColMajor, R, 1> col;   // DN R x 1
+    for (int k = 0; k < R * C; k++) src.data()[k] = (float)((k * 37) % 101) / 7.0f - 5.0f;
+    for (int k = 0; k < R * C; k++) wide.data()[k] = 99.0f;  // columns 1..C-1 must stay
+    pto::TROWMAX(wide, src, src);  // tmp given as the source
+    pto::TROWMAX(col, src);
+    for (int i = 0; i < R; i++) {
+        if (std::memcmp(&wide.data()[i], &col.data()[i], sizeof(float)) != 0) fail_msg("TROWMAX row %d: column 0 differs", i);
+        for (int j = 1; j < C; j++)
+            if (wide.data()[j * R + i] != 99.0f) fail_msg("TROWMAX wrote column %d of the DN tile", j);
+    }
+    pto::TROWEXPANDSUB(wide_out, src, wide);
+    pto::TROWEXPANDSUB(col_out, src, col);
+    if (std::memcmp(wide_out.data(), col_out.data(), sizeof(float) * R * C) != 0) fail_msg("TROWEXPANDSUB: a DN R x C src1 is not its column 0");
+    pto::TROWSUM(col, src, src);
+    pto::Tile<pto::TileType::Vec, float, R, 1, pto::BLayout::ColMajor, R, 1> plain;
+    pto::TROWSUM(plain, src);
+    if (std::memcmp(col.data(), plain.data(), sizeof(float) * R) != 0) fail_msg("TROWSUM: tmp given as src changed the sums");
+}
+
 } // namespace
 
 int main(void)
@@ -201,6 +229,7 @@ int main(void)
         cmocka_unit_test(offsets),
         cmocka_unit_test(gemm_demo),
         cmocka_unit_test(gemm_without_tassign),
+        cmocka_unit_test(row_ops_on_dn_tiles),
     };
 #ifdef __PTO_AUTO__
     return cmocka_run_group_tests_name("cpp.tiles.auto", tests, NULL, NULL);

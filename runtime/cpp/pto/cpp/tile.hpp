@@ -227,6 +227,23 @@ template <typename TileData> pto_tile desc(TileData &t)
     return d;
 }
 
+// Column 0 of a DN tile with several columns, else the tile: where upstream's CPU reads or writes
+// one value per row of such a tile (a row reduction's dst, a row expansion's src1: its attention
+// demos use 64 x 64 DN tiles there; its NPUs reject them), ptogen's entry points take that column.
+template <typename TileData> pto_tile column0(TileData &t)
+{
+    pto_tile d = desc(t);
+    if (d.blayout == PTO_COL_MAJOR && d.slayout == PTO_NONE_BOX && d.cols > 1) d.cols = d.valid_cols = 1;
+    return d;
+}
+
+// A tmp that is one of the sources' very storage (upstream's programs pass the source as tmp,
+// which its CPU ignores): none, as the cpu kernels need none; else tmp.
+template <typename... Src> const pto_tile *scratch(const pto_tile *tmp, const Src &...src)
+{
+    return ((tmp->data == src.data) || ...) ? nullptr : tmp;
+}
+
 } // namespace detail
 
 // Shape and Stride: five dimensions, static or DYNAMIC; a constructor gives the dynamic ones in order.
