@@ -135,6 +135,27 @@ template <typename T, int R, int C> void cases(int vr, int vc)
     run<T>("TCOLEXPAND", R, C, vr, vc, [&] { TCOLEXPAND(src, row); });
 }
 
+// TMATMUL M x K x N (issue 22's sizes: 64 and 128 cubed) from Left and Right tiles into an f32
+// Acc, each at offset 0 of its own memory (L0A, L0B, L0C); the label carries k.
+template <typename T, int M, int K, int N> void matmul_case(const char *label)
+{
+    TileLeft<T, M, K> a;
+    TileRight<T, K, N> b;
+    TileAcc<float, M, N> c;
+    TASSIGN(a, 0);
+    TASSIGN(b, 0);
+    TASSIGN(c, 0);
+    fill(a, M, K, -1.0f);
+    fill(b, K, N, 0.5f);
+    run<T>(label, M, N, M, N, [&] { TMATMUL(c, a, b); });
+}
+
+template <typename T> void matmuls()
+{
+    matmul_case<T, 64, 64, 64>("TMATMUL(k=64)");
+    matmul_case<T, 128, 128, 128>("TMATMUL(k=128)");
+}
+
 template <typename T> void shapes()
 {
     cases<T, 16, 16>(16, 16);
@@ -155,5 +176,7 @@ int main(int argc, char **argv)
         g_filter = argv[1];
     shapes<float>();
     shapes<half>();
+    matmuls<float>();
+    matmuls<half>();
     return 0;
 }
