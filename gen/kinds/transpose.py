@@ -3,6 +3,7 @@ cpu kernel (templates/cpu/transpose.c.j2) moves the bits (no conversion) in squa
 that both the rows it reads and the rows it writes stay in cache; tmp is not used. The NPU
 profiles do not offer it yet."""
 from kinds._moves import element_ctx, cpu_variants, plain_ctx, reference, extra_fills, more_cases  # noqa: F401
+from kinds._movement import MEMCPY_TARGET  # noqa: F401
 import testplan as T
 
 MAIN_OPERAND = "src"
@@ -40,6 +41,24 @@ def test_operands(plan, tup, vr, vc, extra, variant):
     if plan.inst.use[plan.p].get("tmp") != "ignored":
         ops["tmp"] = T.tile(di, 1, B, 1, B)
     return ops
+
+
+BENCH_DTYPES = ("f32", "f16")
+BENCH_SHAPES = [("64x32", 64, 32, 64, 32)]  # src's: upstream's attention transposes a VEC ND f32 64 x 32
+
+
+def bench_cases(plan):
+    """ninja bench (gen/benchplan.py): src the benchmark's tile (its shape names the case), dst
+    its transpose (storage and valid region); tmp as the conformance plan gives it."""
+    def make(t):
+        def ops(rows, cols, vr, vc):
+            di = plan.dindex[t.dtype_of("src")["name"]]
+            out = {"dst": T.tile(di, cols, rows, vc, vr), "src": T.tile(di, rows, cols, vr, vc)}
+            if plan.inst.use[plan.p].get("tmp") != "ignored":
+                out["tmp"] = test_operands(plan, t, vc, vr, 0, 0)["tmp"]
+            return out
+        return ops
+    return [(t, "VEC ND", make(t)) for t in plan.inst.tuples.get(plan.p, []) if t.dtype_of("src")["name"] in BENCH_DTYPES]
 
 
 def lower_bound(m, p, tup, vr, vc, storage_cols, E):
