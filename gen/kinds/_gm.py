@@ -4,14 +4,16 @@ tile's layout map and the tensor's (gen/layouts.py, pto/pto_layout.h). The kerne
 kernel per element width and layout pair; an ACC f32 source converts to an f16/bf16 tensor (round
 to nearest even, overflow to +-inf) after relu when asked.
 
-The cpu kernels (templates/cpu/gm.j2) walk ND <-> ND row by row (each row a contiguous run on both
-sides, a memcpy-like loop), DN <-> DN column by column, and every other pair through the index
-maps. The NPU profiles do not offer the kinds yet (no DMA in the machine models).
+The cpu kernels (templates/cpu/gm.j2) are the movement kinds' remap (gen/kinds/_remap.py): both
+maps once per block, blocks copied row by row (ND, NZ and the tiles' Nz, Zz, ND), column by column
+(DN and Zn, DN) or transposed, runs where both sides are contiguous (rows back to back, boxes
+alike). The NPU profiles do not offer the kinds yet (no DMA in the machine models).
 
 Test plan: few shapes, each with a strided tensor (padding between rows, boxes or columns that must
 stay untouched) and a tile with padding; one ND shape has four dims of rows. A GM NZ tensor is whole
 boxes, so its shapes round up to 16 x c0."""
 from kinds import same_c
+from kinds import _remap as R
 from kinds._matmul import npu_ctx  # noqa: F401 (like the matrix unit: no NPU kernel)
 from kinds._movement import MEMCPY_TARGET, below0, located_tile, narrow, relu_bits  # noqa: F401
 import layouts as L
@@ -26,16 +28,19 @@ ND4 = 1000                  # test_shapes' extra: + ND4 gives an ND tensor of fo
 
 
 def element_ctx(inst, p, tup, prefix, convert_all):
+    """The tensor's and the tile's types (GT, TT; a load's source ST is the tensor, a store's the
+    tile), the conversion of the source's bits v (relu first where the tuple asks) and the remap
+    (gen/kinds/_remap.py) between the tensor g and the tile t."""
     gm, tile = gm_operand(tup), tile_operand(tup)
     g, t = tup.dtype_of(gm), tup.dtype_of(tile)
-    conv = "copy" if g["name"] == t["name"] else g["name"]
-    relu = tup.axes.get("relu") == "normal"
-    x = relu_bits(t, "{}") if relu else "{}"  # the tile element's bits, after relu when asked
-    return {"GT": UINT[g["bytes"]], "TT": UINT[t["bytes"]], "gm": gm, "tile": tile, "load": gm == "src",
-            "value": x if conv == "copy" else narrow(prefix, conv, x),
-            # ND <-> ND by rows, DN <-> DN by columns (contiguous runs on both sides), the rest by the maps
-            "walk": {("ND", "ND"): "rows", ("DN", "DN"): "cols"}.get((tup.layouts[gm], tup.layouts[tile]), "map"),
-            "eb": t["bytes"], "ident": tup.ident()}
+    x = relu_bits(t, "v") if tup.axes.get("relu") == "normal" else "v"  # the tile element's bits, after relu when asked
+    sides = {gm: R.gm_side("g", gm[0], tup.layouts[gm], g["bytes"]),
+             tile: R.tile_side("t", tile[0], tup.layouts[tile], t["bytes"], ("0", "0"))}
+    load = gm == "src"
+    return {"GT": UINT[g["bytes"]], "TT": UINT[t["bytes"]], "gm": gm, "tile": tile, "load": load,
+            "ST": UINT[(g if load else t)["bytes"]], "DT": UINT[(t if load else g)["bytes"]],
+            "cvt": x if g["name"] == t["name"] else narrow(prefix, g["name"], x),
+            "remap": R.remap(sides["src"], sides["dst"], tup.kernel), "ident": tup.ident()}
 
 
 def plain_ctx(inst, p, tup):

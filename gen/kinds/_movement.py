@@ -1,9 +1,11 @@
 """Shared by the movement kinds (move: TMOV, extract: TEXTRACT, insert: TINSERT; docs/moves.md):
 an index-mapped copy between locations and layouts. The kernels move bits, narrow f32 to f16/bf16
 (out of ACC; RINT, overflow to +-inf, by the element operations' conversion) and take the runtime
-parameters as arguments (param_args). The box remaps read and write every element through
-pto/pto_layout.h's maps with each tile's box (its location's), split into row and column parts; the conformance plan builds each
-case's tiles in the locations the tuple's layout pair moves between (MOVES, the kind's rules)."""
+parameters as arguments (param_args). They are the remap of gen/kinds/_remap.py: both tiles'
+maps (pto/pto_layout.h, each tile's box its location's) once per block, blocks copied row by
+row, column by column or as one run; the conformance plan builds each case's tiles in the
+locations the tuple's layout pair moves between (MOVES, the kind's rules)."""
+from kinds import _remap as R
 import layouts as L
 import testplan as T
 
@@ -13,20 +15,6 @@ MAIN_OPERAND = "src"          # tests and benchmark cases are filed under src's 
 MEMCPY_TARGET = {"ratio": 1.5, "shapes": ("64x128", "60x100 in 64x128", "128x256", "64x32"), "dtypes": None}
 IN_PLACE_FILL = "H_FILL_RANDOM"  # (no in-place form: a move's dst is never its source)
 CPP_API = False  # the C++ API's Tile has no Left/Right/Acc boxes yet (gen/cppapi.py)
-LINES = {"nd": "rows", "dn": "cols"}  # the layouts a line copy walks: lines along rows (ND) or columns (DN)
-REMAP_CHUNK = 64  # the box remaps' columns per pass: their row and column map parts on the stack
-ALONG_J = {"nd", "nz", "zz"}  # layouts whose elements are contiguous along j (inside a box, for Nz and Zz)
-
-
-def remap_run(frm, to):
-    """C of the remap's run: the elements contiguous on both sides from a box's start (a boxed
-    side's c0, an ND side a whole chunk), 1 where either side's columns are not contiguous."""
-    if frm not in ALONG_J or to not in ALONG_J:
-        return "1"
-    sides = [f"(size_t){c0}" for lay, c0 in ((frm, "sc0"), (to, "dc0")) if lay != "nd"] or [str(REMAP_CHUNK)]
-    return sides[0] if len(sides) == 1 else f"({sides[0]} < {sides[1]} ? {sides[0]} : {sides[1]})"
-
-
 def relu_bits(dt, x):
     """C of `x < 0 ? +0 : x` on the stored bits x of dtype dt (floats: -0 and NaN kept)."""
     bits = dt["bits"]
@@ -47,15 +35,16 @@ def narrow(prefix, dst, x):
 
 
 def element_ctx(inst, p, tup, prefix, convert_all):
-    """Types, the layouts' map names (from, to), the relu (move) and the conversion of bits v."""
+    """Types, the layout pair (from, to), the relu (move) of bits x, the conversion of bits v and
+    the remap: src to dst, the outer tile's part of a window at (row, col)."""
     s, d = tup.dtype_of("src"), tup.dtype_of("dst")
-    frm, to = tup.axes["from"], tup.axes["to"]
     cvt = "v" if s == d else narrow(prefix, d["name"], "v")  # of the source's bits v
+    at = {"extract": "src", "insert": "dst"}.get(inst.kind_name)  # the window's outer tile
+    sides = [R.tile_side(op, op[0], tup.layouts[op], tup.dtype_of(op)["bytes"], ("row", "col") if op == at else ("0", "0"))
+             for op in ("src", "dst")]
     return {"S": s["name"], "D": d["name"], "ST": f"uint{s['bits']}_t", "DT": f"uint{d['bits']}_t",
-            "s_bytes": s["bytes"], "d_bytes": d["bytes"], "from": frm, "to": to,
-            "line": LINES.get(frm) if frm == to else None,
-            "relu": relu_bits(s, "x"), "cvt": cvt, "chunk": REMAP_CHUNK,
-            "run": remap_run(frm, to), "ignored": []}
+            "from": tup.axes["from"], "to": tup.axes["to"], "relu": relu_bits(s, "x"), "cvt": cvt,
+            "remap": R.remap(*sides, tup.kernel), "ignored": []}
 
 
 def cpu_variants(inst, p, tup, k):

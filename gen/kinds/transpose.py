@@ -1,8 +1,11 @@
 """Kind transpose: TTRANS, dst(j, i) = src(i, j) over src's valid region (docs/moves.md). The
-cpu kernel (templates/cpu/transpose.c.j2) moves the bits (no conversion) in square blocks, so
-that both the rows it reads and the rows it writes stay in cache; tmp is not used. The NPU
-profiles do not offer it yet."""
-from kinds._moves import element_ctx, cpu_variants, plain_ctx, reference, extra_fills, more_cases  # noqa: F401
+cpu kernel (templates/cpu/transpose.c.j2) moves the bits (no conversion) by the movement kinds'
+remap (gen/kinds/_remap.py): src's rows to dst seen transposed, in 16 x 16 blocks, so that both
+the rows it reads and the rows it writes stay in cache; tmp is not used. The NPU profiles do not
+offer it yet."""
+from kinds import _moves
+from kinds import _remap as R
+from kinds._moves import cpu_variants, plain_ctx, reference, extra_fills, more_cases  # noqa: F401
 from kinds._movement import MEMCPY_TARGET  # noqa: F401
 import testplan as T
 
@@ -10,7 +13,14 @@ MAIN_OPERAND = "src"
 READER = "h_read_transpose"   # tests/harness/kinds/moves.c
 IN_PLACE_FILL = "H_FILL_RANDOM"  # (no in-place form: dst may not be src)
 CPP_API = False  # (the C++ API follows the matrix family's tiles later; gen/cppapi.py)
-BLOCK = 16       # the kernel's square block, in elements
+
+
+def element_ctx(inst, p, tup, prefix, convert_all):
+    """The bits' type U (ST, DT), the copy (cvt) and the remap: src (ND) to dst seen transposed."""
+    k = _moves.element_ctx(inst, p, tup, prefix, convert_all)
+    return dict(k, ST=k["U"], DT=k["U"], cvt="v",
+                remap=R.remap(R.tile_side("src", "s", "ND", tup.dtype_of("src")["bytes"], ("0", "0")), R.transposed_side("dst", "d"),
+                              tup.kernel))
 
 
 def npu_ctx(inst, p, tup, m, names, scalar_vars, dt):
