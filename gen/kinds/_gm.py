@@ -12,7 +12,6 @@ alike). The NPU profiles do not offer the kinds yet (no DMA in the machine model
 Test plan: few shapes, each with a strided tensor (padding between rows, boxes or columns that must
 stay untouched) and a tile with padding; one ND shape has four dims of rows. A GM NZ tensor is whole
 boxes, so its shapes round up to 16 x c0."""
-from kinds import same_c
 from kinds import _remap as R
 from kinds._matmul import npu_ctx  # noqa: F401 (like the matrix unit: no NPU kernel)
 from kinds._movement import MEMCPY_TARGET, below0, located_tile, narrow, relu_bits  # noqa: F401
@@ -40,6 +39,7 @@ def element_ctx(inst, p, tup, prefix, convert_all):
     return {"GT": UINT[g["bytes"]], "TT": UINT[t["bytes"]], "gm": gm, "tile": tile, "load": load,
             "ST": UINT[(g if load else t)["bytes"]], "DT": UINT[(t if load else g)["bytes"]],
             "cvt": x if g["name"] == t["name"] else narrow(prefix, g["name"], x),
+            "narrow": g["name"] if g["name"] != t["name"] and x == "v" else None,
             "remap": R.remap(sides["src"], sides["dst"], tup.kernel), "ident": tup.ident()}
 
 
@@ -66,7 +66,7 @@ def tile_operand(tup):
     return next(o for o in tup.entry["operands"] if tup.inst.kind["operands"][o]["tile"])
 
 
-cpu_variants = same_c  # every ISA variant compiles the same C (gcc vectorises the row copies)
+cpu_variants = R.cpu_variants  # the x86 variants' vector blocks: transposes, F16C narrowing
 
 
 def reference(inst):

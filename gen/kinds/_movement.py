@@ -44,11 +44,11 @@ def element_ctx(inst, p, tup, prefix, convert_all):
              for op in ("src", "dst")]
     return {"S": s["name"], "D": d["name"], "ST": f"uint{s['bits']}_t", "DT": f"uint{d['bits']}_t",
             "from": tup.axes["from"], "to": tup.axes["to"], "relu": relu_bits(s, "x"), "cvt": cvt,
+            "narrow": d["name"] if s != d else None,  # relu is a run-time flag: its blocks are __rest_relu's
             "remap": R.remap(*sides, tup.kernel), "ignored": []}
 
 
-def cpu_variants(inst, p, tup, k):
-    return lambda v, kv: None  # every ISA variant compiles the same C
+cpu_variants = R.cpu_variants  # the x86 variants' vector blocks: transposes, F16C narrowing
 
 
 def npu_ctx(inst, p, tup, m, names, scalar_vars, dt):

@@ -5,7 +5,7 @@ the rows it reads and the rows it writes stay in cache; tmp is not used. The NPU
 offer it yet."""
 from kinds import _moves
 from kinds import _remap as R
-from kinds._moves import cpu_variants, plain_ctx, reference, extra_fills, more_cases  # noqa: F401
+from kinds._moves import plain_ctx, reference, extra_fills, more_cases  # noqa: F401
 from kinds._movement import MEMCPY_TARGET  # noqa: F401
 import testplan as T
 
@@ -21,6 +21,9 @@ def element_ctx(inst, p, tup, prefix, convert_all):
     return dict(k, ST=k["U"], DT=k["U"], cvt="v",
                 remap=R.remap(R.tile_side("src", "s", "ND", tup.dtype_of("src")["bytes"], ("0", "0")), R.transposed_side("dst", "d"),
                               tup.kernel))
+
+
+cpu_variants = R.cpu_variants  # the x86 variants transpose 8 x 8 (16 x 16) blocks by shuffles
 
 
 def npu_ctx(inst, p, tup, m, names, scalar_vars, dt):
