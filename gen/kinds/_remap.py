@@ -127,39 +127,41 @@ def remap(src, dst, helper):
     the block copies (remap_blocks.j2: helper__block, __run) and of their step arguments."""
     along = ("j" if src["c"]["step"] == "1" else "i") + ("j" if dst["c"]["step"] == "1" else "i")
     # Rows contiguous on both sides: bands of 16 rows (a box's; taller bands of ND rows read 32
-    # bytes a row down the rows, which the prefetchers follow badly: 1.3x memcpy at 128x256 f16
-    # with 16, 1.7x with all rows), blocks as wide as the groups allow (whole ND rows: one run).
-    # Columns contiguous on both sides: the same transposed. Transposing: 16 x 16 blocks.
+    # bytes a row down the rows, which the prefetchers follow less well), blocks as wide as the
+    # groups allow (whole ND rows). Columns contiguous on both sides: the same transposed.
+    # Transposing: 16 x 16 blocks.
     H = "rows" if along == "ii" else str(BLOCK)
     W = "cols" if along == "jj" else str(BLOCK)
     sides = [dict(src, name="s"), dict(dst, name="d")]
     rvals = sorted({v for x in sides if x["r"]["group"] for v in x["r"]["vals"]})
     cvals = sorted({v for x in sides if x["c"]["group"] for v in x["c"]["vals"]})
-    # The bands: each a condition on h (the band's rows, None: any other) and the block loops its
-    # blocks take, the first whose condition on w (and the steps) holds, else `rest`
+
+    # The bands: each a condition (on h, the band's rows, and the steps; None: any other band) and
+    # the copies its blocks take: the first case whose condition on w holds, else `rest`
     def block(h, w, cond=None, run=False):
         return {"h": h, "w": w, "cond": cond, "run": run}
-    ws = cvals or [BLOCK]
-    if along == "jj":  # rows contiguous on both sides: w fixed at a box's width; boxes alike one run each
-        def cases(h):
-            out = [block(h, w, f"w == {w} && srs == {w} && drs == {w}", run=True) for w in cvals]
-            return out + [block(h, w, f"w == {w}") for w in cvals] + [block(h, "w", "srs == w && drs == w", run=True)]
-        bands = [{"cond": f"h == {BLOCK}", "cases": cases(BLOCK), "rest": block(BLOCK, "w"), "relu": False},
-                 {"cond": None, "cases": cases("h"), "rest": block("h", "w"), "relu": False}]
+
+    def band(cond, cases, rest):
+        return {"cond": cond, "cases": cases, "rest": rest, "relu": False}
+    if along == "jj":  # rows contiguous on both sides: w fixed at a box's width
+        bands = [band(f"h == {BLOCK} && srs == {w} && drs == {w}", [block(BLOCK, w, f"w == {w}", run=True)], block(BLOCK, "w"))
+                 for w in cvals]  # boxes alike: each whole box one run
+        bands += [band(f"h == {BLOCK}", [block(BLOCK, w, f"w == {w}") for w in cvals]
+                       + [block(BLOCK, "w", "srs == w && drs == w", run=True)], block(BLOCK, "w")),
+                  band(None, [block("h", w, f"w == {w}") for w in cvals] + [block("h", "w", "srs == w && drs == w", run=True)],
+                       block("h", "w"))]
     elif along == "ii":  # columns contiguous on both sides: h fixed at a box's height
-        bands = [{"cond": f"h == {h}", "rest": block(h, "w"), "relu": False,
-                  "cases": [block(h, BLOCK, f"w == {BLOCK} && scs == {h} && dcs == {h}", run=True), block(h, BLOCK, f"w == {BLOCK}"),
-                            block(h, "w", f"scs == {h} && dcs == {h}", run=True)]} for h in rvals]
-        bands.append({"cond": None, "cases": [block("h", "w", "scs == h && dcs == h", run=True)], "rest": block("h", "w"), "relu": False})
+        bands = [band(f"h == {h} && scs == {h} && dcs == {h}", [], block(h, "w", run=True)) for h in rvals]
+        bands += [band(f"h == {h}", [block(h, BLOCK, f"w == {BLOCK}")], block(h, "w")) for h in rvals]
+        bands.append(band(None, [block("h", "w", "scs == h && dcs == h", run=True)], block("h", "w")))
     else:  # transposing: both counts fixed
-        bands = [{"cond": f"h == {h}", "cases": [block(h, w, f"w == {w}") for w in ws], "rest": block(h, "w"), "relu": False}
-                 for h in rvals or [BLOCK]]
-        bands.append({"cond": None, "cases": [], "rest": block("h", "w"), "relu": False})
+        bands = [band(f"h == {h}", [block(h, w, f"w == {w}") for w in cvals or [BLOCK]], block(h, "w")) for h in rvals or [BLOCK]]
+        bands.append(band(None, [], block("h", "w")))
     rows = [walk(x, "r", "i", "h") for x in sides]
     cols = [walk(x, "c", "je", "w") for x in sides]
     names = [n for w in cols + rows for n in w["names"]]
     step_args = [f"{x['name']}{d}s" for x in sides for d in "rc" if x[d]["step"] != "1"]
-    sizes = [(c["h"], c["w"]) for band in bands for c in band["cases"] if not c["run"]]
+    sizes = [(c["h"], c["w"]) for b in bands for c in b["cases"] if not c["run"]]
     return {"along": along, "H": H, "W": W, "s_at": at(src, "s"), "d_at": at(dst, "d"), "bands": bands, "chunk": CHUNK,
             "helper": helper, "step_args": step_args, "sizes": sizes,
             "rows": rows, "cols": cols,
