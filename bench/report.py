@@ -92,8 +92,9 @@ def targets(release, native):
         lines.append(f"Targets at the {flags}:")
         lines.append(check(f"every kernel at or below its plain loop (kernel/loop <= {LOOP_AT})", rows,
                            lambda r: r["vs_loop"] <= LOOP_AT, lambda r: r["vs_loop"]))
-        for (ratio, shapes), (names, group) in sorted(memcpy_groups(rows).items()):
-            lines.append(check(f"{', '.join(names)}, f32, {' and '.join(shapes)}: kernel/memcpy <= {ratio}", group,
+        for (ratio, shapes, dtypes), (names, group) in sorted(memcpy_groups(rows).items(), key=lambda g: str(g[0])):
+            lines.append(check(f"{', '.join(names)}, {', '.join(dtypes) if dtypes else 'every dtype'}, "
+                               f"{' and '.join(shapes)}: kernel/memcpy <= {ratio}", group,
                                lambda r, ratio=ratio: r["vs_memcpy"] <= ratio, lambda r: r["vs_memcpy"]))
         for name, instrs, ratio, bound, shapes in INSTRUCTION_TARGETS:
             group = [r for r in rows if r["instr"] in instrs and r["dtype"] == "f32" and r["shape"] in shapes]
@@ -106,6 +107,28 @@ def targets(release, native):
     return lines
 
 
+def movement_section(release, native):
+    """The movement kinds (MEMCPY_TARGET over every dtype: TMOV, TTRANS, TEXTRACT, TINSERT, TLOAD,
+    TSTORE) case by case: each move's bytes, its time, its ratios to memcpy of those bytes and to its
+    plain loop, and whether it meets its memcpy target (shapes outside the target: -)."""
+    nat = {key(r): r for r in native}
+    rows = [r for r in release if getattr(kinds.of({"name": r["kind"]}), "MEMCPY_TARGET", {}).get("dtypes", ()) is None]
+    if not rows:
+        return []
+    out = ["Movement kernels (each move in the locations upstream's programs use; memcpy copies the bytes of "
+           "the larger tile's valid region, row by row where rows are padded):", "",
+           "| instruction | move | dtype | shape | bytes | kernel ns | kernel/memcpy | kernel/loop "
+           "| native kernel/memcpy | native kernel/loop | within target |",
+           "|---|---|---|---|--:|--:|--:|--:|--:|--:|---|"]
+    for r in rows:
+        n, t = nat.get(key(r)), memcpy_target(r)
+        meets = "-" if not t else ("yes" if r["vs_memcpy"] <= t["ratio"] else f"**no** (> {t['ratio']})")
+        nat_cells = [f"{n['vs_memcpy']:.2f}", f"{n['vs_loop']:.3f}"] if n else ["-", "-"]
+        out.append(f"| {r['instr']} | {r['variant']} | {r['dtype']} | {r['shape']} | {r['bytes']} | {r['kernel']:.0f} | "
+                   f"{r['vs_memcpy']:.2f} | {r['vs_loop']:.3f} | " + " | ".join(nat_cells) + f" | {meets} |")
+    return out + [""]
+
+
 def native_check(release, native):
     """Every kernel at least as fast with -march=native as at the release flags (within the noise
     of LOOP_AT): a miss lists every case, its native time over its release time."""
@@ -116,15 +139,27 @@ def native_check(release, native):
                   lambda r: r["vs_release"] <= LOOP_AT, lambda r: r["vs_release"], listed=None), ""]
 
 
+def memcpy_target(r):
+    """The memcpy target (gen/kinds/<kind>.py MEMCPY_TARGET) that covers row r, or None: its
+    dtypes (f32 unless the target says; None: every dtype), shapes and variants."""
+    t = getattr(kinds.of({"name": r["kind"]}), "MEMCPY_TARGET", None)
+    if not t or r["instr"] in {i for x in INSTRUCTION_TARGETS for i in x[1]}:
+        return None
+    dtypes = t.get("dtypes", ("f32",))
+    if ((dtypes is None or r["dtype"] in dtypes) and r["shape"] in t["shapes"]
+            and r["variant"] in t.get("variants", (r["variant"],))):
+        return t
+    return None
+
+
 def memcpy_groups(rows):
-    """The f32 rows each kind's memcpy target covers (gen/kinds/<kind>.py MEMCPY_TARGET), grouped by
-    target: {(ratio, shapes): (kind names, rows)}."""
-    groups, own = {}, {i for t in INSTRUCTION_TARGETS for i in t[1]}
+    """The rows each kind's memcpy target covers (memcpy_target), grouped by target:
+    {(ratio, shapes, dtypes): (kind names, rows)}."""
+    groups = {}
     for r in rows:
-        t = getattr(kinds.of({"name": r["kind"]}), "MEMCPY_TARGET", None)
-        if (t and r["dtype"] == "f32" and r["shape"] in t["shapes"] and r["instr"] not in own
-                and r["variant"] in t.get("variants", (r["variant"],))):
-            names, group = groups.setdefault((t["ratio"], t["shapes"]), (set(), []))
+        t = memcpy_target(r)
+        if t:
+            names, group = groups.setdefault((t["ratio"], t["shapes"], t.get("dtypes", ("f32",))), (set(), []))
             names.add(r["kind"])
             group.append(r)
     return {k: (sorted(n), g) for k, (n, g) in groups.items()}

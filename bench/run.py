@@ -85,6 +85,7 @@ def main(argv):
                 f"The kernels ran their `{isa}` ISA variant (`{native_isa}` native; the variants: docs/cpu-isa.md); "
                 "the plain loops are compiled for the flags alone.", ""]
         out += report.targets(release, native) + report.native_check(release, native)
+        out += report.movement_section(release, native)
         out += [f"The {report.LARGE[0]} tiles:", ""] + report.kernel_table(release, native, (report.LARGE[0],))
         out += ["", "<details><summary>Every shape</summary>", ""] + report.kernel_table(release, native)
         out += ["", "</details>", ""] + [f"Not benchmarked: {n}" for n in notes] + [""]

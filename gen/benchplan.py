@@ -1,11 +1,14 @@
 """The benchmark's cases for one instruction on one profile, derived from the spec: the tuples
 that stand for the instruction (one per entry form, element dtype and layout-derived axis such
 as mode), the benchmark shapes, and the operand tiles of each case (the conformance plan's, with
-the dst-shaped tiles given the benchmark's storage, so model.verify has accepted every case)."""
+the dst-shaped tiles given the benchmark's storage, so model.verify has accepted every case).
+A kind may choose its own cases (bench_cases: the movement kinds time the moves upstream's
+programs make, each between its locations, and global tensors) and add shapes (BENCH_SHAPES)."""
 import os
 
 import kinds
 import lowerbound
+import model as M
 import testplan
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -15,6 +18,7 @@ DTYPES = ["f32", "f16", "bf16", "i32", "i16"]
 SHAPES = [("16x16", 16, 16, 16, 16), ("64x128", 64, 128, 64, 128),
           ("60x100 in 64x128", 64, 128, 60, 100), ("128x256", 128, 256, 128, 256)]
 OP_KIND = {"in": "B_IN", "out": "B_OUT", "tmp": "B_IN"}
+GM_KIND = {"in": "B_GM_IN", "out": "B_GM_OUT"}  # a global tensor (pto_gm)
 
 
 def main_dtype(tup):
@@ -63,6 +67,31 @@ def bench_case(plan, tup, rows, cols, vr, vc):
     return plan.case(tup, "bench", bench_ops(plan, tup, rows, cols, vr, vc), 0, "H_FILL_RANDOM")
 
 
+def legal_case(plan, tup, ops):
+    """The case of operands `ops` (a kind's own, bench_cases), or None unless model.verify accepts
+    them as this tuple (a box that does not divide the shape, a location the move does not take)."""
+    if ops is None:
+        return None
+    for ax in plan.inst.kind["axes"]:  # the runtime parameters of the tuple's axes (relu), as the conformance plan's
+        if ax["derive"] == "param" and ax["of"] not in ops:
+            ops[ax["of"]] = {"present": 1, "param": True, "value": plan.model.params[ax["param"]]["values"].index(tup.axes[ax["name"]])}
+    trial = {name: dict(d) for name, d in ops.items()}
+    plan.layout_arena(tup, trial)
+    got = M.verify(plan.inst, plan.p, tup.entry["form"], plan.descs(tup, trial), plan.ub_origin)
+    if got[0] != "ok" or got[1].kernel != tup.kernel:
+        return None
+    return plan.case(tup, "bench", ops, 0, "H_FILL_RANDOM")
+
+
+def cases_of(inst, p, plan):
+    """[(tuple, variant label, operands(rows, cols, vr, vc) -> the case or None)]: the kind's own
+    (bench_cases), else the representative tuples on bench_ops."""
+    own = getattr(kinds.of(inst), "bench_cases", None)
+    if own:
+        return [(t, label, lambda *shape, t=t, ops=ops: legal_case(plan, t, ops(*shape))) for t, label, ops in own(plan)]
+    return [(t, variant(t), lambda *shape, t=t: bench_case(plan, t, *shape)) for t in representatives(inst, p)]
+
+
 def operand_rows(inst, p, tup, case):
     """Per operand: what it is to the driver (absent, scalar, in, out) and its tile fields."""
     dnames = [d["name"] for d in inst.model.dtype_list]
@@ -76,6 +105,8 @@ def operand_rows(inst, p, tup, case):
             row["kind"] = "B_PARAM"
         elif d.get("scalar"):
             row.update(kind="B_SCALAR", dtype=dnames.index(tup.dtype_of(name)["name"]))
+        elif d.get("gm"):
+            row["kind"] = GM_KIND[inst.kind["operands"][name]["io"]]
         else:
             row["kind"] = OP_KIND[inst.kind["operands"][name]["io"]]
         out.append(row)
@@ -85,7 +116,8 @@ def operand_rows(inst, p, tup, case):
 def stream(inst, rows):
     """The tile the kernel streams through: the one with the most bytes in its valid region, an
     input before an output of the same size (a reduction reads more than it writes, a broadcast
-    writes more than it reads). memcpy copies as many bytes."""
+    writes more than it reads; a tile, not a global tensor: a move's tile holds as many). memcpy
+    copies as many bytes."""
     size = lambda r: r["valid_rows"] * r["valid_cols"] * inst.model.dtype_list[r["dtype"]]["bytes"]
     tiles = [i for i, r in enumerate(rows) if r["kind"] in ("B_IN", "B_OUT")]
     return max(tiles, key=lambda i: (size(rows[i]), rows[i]["kind"] == "B_IN", -i))
@@ -100,16 +132,18 @@ def context(inst, p, plain_ctx):
                 "note": f"{inst.name}: no plain loop for kind {inst.kind_name} (templates/bench/{inst.kind_name}.c.j2)"}
     plan = testplan.Plan(inst, p)
     tuples, cases = [], []
-    for t in representatives(inst, p):
+    for t, var, make in cases_of(inst, p, plan):
         cname = t.ident().replace(".", "_")
-        tuples.append({"cname": cname, "ident": t.ident(), "kernel": t.kernel,
-                       "kernel_casts": testplan.casts(inst, t.entry["operands"], kernel=True), "plain": plain_ctx(t)})
-        for label, rows, cols, vr, vc in SHAPES:
-            case = bench_case(plan, t, rows, cols, vr, vc)
+        before = len(cases)
+        for label, rows, cols, vr, vc in SHAPES + getattr(kinds.of(inst), "BENCH_SHAPES", []):
+            case = make(rows, cols, vr, vc)
             if case is not None:
                 ops = operand_rows(inst, p, t, case)
-                cases.append({"variant": variant(t), "dtype": main_dtype(t)["name"], "shape": label, "cname": cname,
+                cases.append({"variant": var, "dtype": main_dtype(t)["name"], "shape": label, "cname": cname,
                               "form": t.entry["form"], "ops": ops, "stream": stream(inst, ops), "elems": vr * vc})
+        if len(cases) > before and cname not in [x["cname"] for x in tuples]:  # a kernel and loop once per tuple
+            tuples.append({"cname": cname, "ident": t.ident(), "kernel": t.kernel,
+                           "kernel_casts": testplan.casts(inst, t.entry["operands"], kernel=True), "plain": plain_ctx(t)})
     forms = {c["form"] for c in cases}
     entries = [{"form": e["form"], "c_name": inst.entry_name(p, e), "casts": testplan.casts(inst, e["operands"])}
                for e in inst.entries(p) if e["form"] in forms]

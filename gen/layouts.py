@@ -86,6 +86,33 @@ def parts(name):
     return " + ".join(rows) or "0", " + ".join(cols) or "0"
 
 
+def _coef(name, expr, names):
+    """The factors of expr's term that names one of `names`, without it ("1" if none is left)."""
+    for term in expr.split("+"):
+        factors = [f.strip() for f in term.split("*")]
+        if names & set(factors):
+            return " * ".join(f for f in factors if f not in names) or "1"
+    raise AssertionError(f"{name}: no {names} term in {expr}")
+
+
+def steps(name):
+    """(row step, column step) of the map inside a box (unboxed: anywhere): the coefficients of ii
+    (i) in the row part and of jj (j) in the column part, as C expressions over rows, cols, r0, c0.
+    One of them is "1": the direction the layout's elements are contiguous in (a box's rows for
+    Nz and Zz, its columns for Zn; ND rows, DN columns), which the cpu remaps copy along."""
+    row, col = parts(name)
+    out = _coef(name, row, {"i", "ii"}), _coef(name, col, {"j", "jj"})
+    assert "1" in out, f"{name}: contiguous in neither direction"
+    return out
+
+
+def box_strides(name):
+    """(row stride, column stride) of a boxed layout's map from one box to the next, down (the
+    coefficient of bi in the row part) and across (of bj in the column part), as steps gives them."""
+    row, col = parts(name)
+    return _coef(name, row, {"bi"}), _coef(name, col, {"bj"})
+
+
 def c_function(expr, index):
     """(locals, unused parameters) of a header function computing expr over rows, cols, r0, c0
     and the indices `index`."""

@@ -4,7 +4,8 @@
  * prints each case's medians as one tab-separated line for bench/report.py:
  *   case <instr> <kind> <variant> <dtype> <shape> <elems> <kernel ns> <plain ns> <memcpy ns> <memcpy bytes>
  * BENCH_ROUNDS (default 101) sets the rounds; BENCH_FILTER=text keeps cases whose
- * "instr variant dtype shape" contains it; PTO_CPU_ISA=name runs that ISA variant of the
+ * "instr variant dtype shape" contains it, BENCH_FILTER="a|b|c" those that contain any of the
+ * alternatives (BENCH_FILTER="tmov |ttrans ": two instructions); PTO_CPU_ISA=name runs that ISA variant of the
  * kernels (pto/pto_cpu_isa.h) instead of the detected one. The first line names the variant:
  *   isa <name> */
 #define _POSIX_C_SOURCE 199309L /* clock_gettime */
@@ -35,9 +36,14 @@ static uint64_t rng(void) /* xorshift64*: the same tiles every run */
     return rng_state * 0x2545f4914f6cdd1dull;
 }
 
+static int is_gm(const b_operand *o) { return o->kind == B_GM_IN || o->kind == B_GM_OUT; }
+static int is_out(const b_operand *o) { return o->kind == B_OUT || o->kind == B_GM_OUT; }
+
 static size_t op_bytes(const b_operand *o)
 {
-    size_t n = o->kind == B_SCALAR ? 1 : (size_t)o->rows * o->cols;
+    size_t n = o->kind == B_SCALAR ? 1 : (size_t)o->rows * o->cols, k;
+    if (is_gm(o)) /* one past the tensor's largest offset */
+        for (n = 1, k = 0; k < 5; k++) n += (size_t)o->stride[k] * (o->shape[k] - 1);
     return n * ref_fmt((pto_dtype)o->dtype)->bytes;
 }
 
@@ -115,6 +121,7 @@ static double median(double *v, unsigned n)
 typedef struct {
     const b_case *c;
     pto_tile tile[B_MAX_OPS];
+    pto_gm gm[B_MAX_OPS];
     uint8_t *data[B_MAX_OPS], *scratch;
     const void *args[B_MAX_OPS];
     b_copy copy;
@@ -124,12 +131,12 @@ static void fill_outputs(b_run *r)
 {
     unsigned i;
     for (i = 0; i < r->c->n_ops; i++)
-        if (r->c->op[i].kind == B_OUT) fill(&r->c->op[i], r->data[i], 1000 + i);
+        if (is_out(&r->c->op[i])) fill(&r->c->op[i], r->data[i], 1000 + i);
 }
 
 static void setup(b_run *r, const b_case *c)
 {
-    unsigned i;
+    unsigned i, k;
     const b_operand *s = &c->op[c->stream];
     size_t eb = ref_fmt((pto_dtype)s->dtype)->bytes;
     memset(r, 0, sizeof *r);
@@ -141,13 +148,20 @@ static void setup(b_run *r, const b_case *c)
         r->data[i] = aligned_alloc(64, (op_bytes(o) + 63) / 64 * 64);
         if (!r->data[i]) { fputs("bench: out of memory\n", stderr); exit(1); }
         fill(o, r->data[i], i + 1);
-        r->tile[i] = (pto_tile){ r->data[i], (pto_dtype)o->dtype, PTO_VEC, (pto_blayout)o->blayout,
+        if (is_gm(o)) {
+            r->gm[i] = (pto_gm){ r->data[i], (pto_dtype)o->dtype, (pto_gm_layout)o->layout, { 0 }, { 0 } };
+            for (k = 0; k < 5; k++) r->gm[i].shape[k] = o->shape[k], r->gm[i].stride[k] = o->stride[k];
+            r->args[i] = &r->gm[i];
+            continue;
+        }
+        r->tile[i] = (pto_tile){ r->data[i], (pto_dtype)o->dtype, (pto_loc)o->loc, (pto_blayout)o->blayout,
                                  (pto_slayout)o->slayout, o->rows, o->cols, o->valid_rows, o->valid_cols };
         r->args[i] = o->kind == B_SCALAR ? (const void *)r->data[i] : (const void *)&r->tile[i];
     }
     r->scratch = aligned_alloc(64, (op_bytes(s) + 63) / 64 * 64);
     if (!r->scratch) { fputs("bench: out of memory\n", stderr); exit(1); }
-    /* the streamed tile's valid region, line by line along its contiguous dimension */
+    /* the streamed tile's valid region, line by line along its contiguous dimension (a boxed
+     * tile's as many bytes: by columns when its boxes are, Nz) */
     if (s->blayout == PTO_COL_MAJOR)
         r->copy = (b_copy){ r->data[c->stream], r->scratch, s->valid_cols, s->valid_rows * eb, s->rows * eb };
     else
@@ -178,7 +192,7 @@ static int check(b_run *r)
     fill_outputs(r);
     c->kernel(r->args);
     for (i = 0; i < c->n_ops; i++) {
-        if (c->op[i].kind != B_OUT) continue;
+        if (!is_out(&c->op[i])) continue;
         kernel_out[i] = malloc(op_bytes(&c->op[i]));
         if (!kernel_out[i]) { fputs("bench: out of memory\n", stderr); exit(1); }
         memcpy(kernel_out[i], r->data[i], op_bytes(&c->op[i]));
@@ -237,10 +251,21 @@ static void force_isa(void)
 
 static int selected(const b_case *c, const char *filter)
 {
-    char name[256];
+    char name[256], want[256];
+    const char *alt, *bar;
     if (!filter) return 1;
     snprintf(name, sizeof name, "%s %s %s %s", c->instr, c->variant, c->dtype, c->shape);
-    return strstr(name, filter) != NULL;
+    for (alt = filter;; alt = bar + 1) { /* the alternatives between '|' */
+        size_t n;
+        bar = strchr(alt, '|');
+        n = bar ? (size_t)(bar - alt) : strlen(alt);
+        if (n < sizeof want) {
+            memcpy(want, alt, n);
+            want[n] = '\0';
+            if (strstr(name, want)) return 1;
+        }
+        if (!bar) return 0;
+    }
 }
 
 int main(void)

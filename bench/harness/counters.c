@@ -23,7 +23,7 @@ int main(void)
         unsigned i;
         for (i = 0; i < c->n_ops; i++) {
             const c_operand *o = &c->op[i];
-            pto_tile x = { arena + o->offset, (pto_dtype)o->op.dtype, PTO_VEC, (pto_blayout)o->op.blayout,
+            pto_tile x = { arena + o->offset, (pto_dtype)o->op.dtype, (pto_loc)o->op.loc, (pto_blayout)o->op.blayout,
                            (pto_slayout)o->op.slayout, o->op.rows, o->op.cols, o->op.valid_rows, o->op.valid_cols };
             tile[i] = x;
             if (o->op.kind == B_IN) memset(x.data, 0x3c, (size_t)o->op.rows * o->op.cols * ref_fmt(x.dtype)->bytes);

@@ -29,8 +29,9 @@ A kind module provides:
 Optional:
   MEMCPY_TARGET     the benchmark's target for its f32 cpu kernels: {"ratio": r, "shapes": (...)},
                     kernel <= r x a memcpy of the streamed bytes at those shapes (bench/report.py);
-                    "variants": (...) limits it to those bench variants; none for a kind that
-                    does not stream (the matrix unit)
+                    "variants": (...) limits it to those bench variants, "dtypes": (...) names
+                    others than f32 (None: every dtype; the movement kinds, which the report lists
+                    case by case); none for a kind that does not stream (the matrix unit)
   light(plan, tup)  a tuple's own legal cases, tested with the rejections of its runtime parameters
                     only, or None for the full plan (gen/testplan.py; TCVT's modes share a kernel)
   sized(tup)        the operands tuple tup matches by element size rather than dtype (a global
@@ -57,6 +58,11 @@ The C++ API's intrinsics of the kind's instructions (gen/cppapi.py), all optiona
                     upstream's CPU reads or writes it (a row reduction's dst, a row expansion's src1)
   cpp_shared(inst)  {operand: operand}: an overload of the instruction taking one tile for both
                     (upstream's TMATMUL_ACC(c, a, b): c_in is c_out)
+  bench_cases(plan) ninja bench's own cases instead of representative tuples on the benchmark's
+                    tiles: [(tuple, variant label, operands(rows, cols, vr, vc) -> operand
+                    descriptors or None)], each case kept where model.verify accepts it (the
+                    movement kinds: the moves of upstream's programs in their locations, tensors)
+  BENCH_SHAPES      shapes ninja bench times beyond gen/benchplan.py's SHAPES, as those
 Modules whose names start with _ are shared helpers, not kinds.
 """
 import importlib

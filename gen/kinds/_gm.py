@@ -4,16 +4,17 @@ tile's layout map and the tensor's (gen/layouts.py, pto/pto_layout.h). The kerne
 kernel per element width and layout pair; an ACC f32 source converts to an f16/bf16 tensor (round
 to nearest even, overflow to +-inf) after relu when asked.
 
-The cpu kernels (templates/cpu/gm.j2) walk ND <-> ND row by row (each row a contiguous run on both
-sides, a memcpy-like loop), DN <-> DN column by column, and every other pair through the index
-maps. The NPU profiles do not offer the kinds yet (no DMA in the machine models).
+The cpu kernels (templates/cpu/gm.j2) are the movement kinds' remap (gen/kinds/_remap.py): both
+maps once per block, blocks copied row by row (ND, NZ and the tiles' Nz, Zz, ND), column by column
+(DN and Zn, DN) or transposed, runs where both sides are contiguous (rows back to back, boxes
+alike). The NPU profiles do not offer the kinds yet (no DMA in the machine models).
 
 Test plan: few shapes, each with a strided tensor (padding between rows, boxes or columns that must
 stay untouched) and a tile with padding; one ND shape has four dims of rows. A GM NZ tensor is whole
 boxes, so its shapes round up to 16 x c0."""
-from kinds import same_c
-from kinds._matmul import npu_ctx, plain_ctx  # noqa: F401 (like the matrix unit: no NPU kernel, no plain loop yet)
-from kinds._movement import located_tile, narrow, relu_bits
+from kinds import _remap as R
+from kinds._matmul import npu_ctx  # noqa: F401 (like the matrix unit: no NPU kernel)
+from kinds._movement import MEMCPY_TARGET, below0, located_tile, narrow, relu_bits  # noqa: F401
 import layouts as L
 import testplan as T
 
@@ -25,16 +26,28 @@ ND4 = 1000                  # test_shapes' extra: + ND4 gives an ND tensor of fo
 
 
 def element_ctx(inst, p, tup, prefix, convert_all):
+    """The tensor's and the tile's types (GT, TT; a load's source ST is the tensor, a store's the
+    tile), the conversion of the source's bits v (relu first where the tuple asks) and the remap
+    (gen/kinds/_remap.py) between the tensor g and the tile t."""
     gm, tile = gm_operand(tup), tile_operand(tup)
     g, t = tup.dtype_of(gm), tup.dtype_of(tile)
-    conv = "copy" if g["name"] == t["name"] else g["name"]
-    relu = tup.axes.get("relu") == "normal"
-    x = relu_bits(t, "{}") if relu else "{}"  # the tile element's bits, after relu when asked
-    return {"GT": UINT[g["bytes"]], "TT": UINT[t["bytes"]], "gm": gm, "tile": tile, "load": gm == "src",
-            "value": x if conv == "copy" else narrow(prefix, conv, x),
-            # ND <-> ND by rows, DN <-> DN by columns (contiguous runs on both sides), the rest by the maps
-            "walk": {("ND", "ND"): "rows", ("DN", "DN"): "cols"}.get((tup.layouts[gm], tup.layouts[tile]), "map"),
-            "eb": t["bytes"], "ident": tup.ident()}
+    x = relu_bits(t, "v") if tup.axes.get("relu") == "normal" else "v"  # the tile element's bits, after relu when asked
+    sides = {gm: R.gm_side("g", gm[0], tup.layouts[gm], g["bytes"]),
+             tile: R.tile_side("t", tile[0], tup.layouts[tile], t["bytes"], ("0", "0"))}
+    load = gm == "src"
+    return {"GT": UINT[g["bytes"]], "TT": UINT[t["bytes"]], "gm": gm, "tile": tile, "load": load,
+            "ST": UINT[(g if load else t)["bytes"]], "DT": UINT[(t if load else g)["bytes"]],
+            "cvt": x if g["name"] == t["name"] else narrow(prefix, g["name"], x),
+            "narrow": g["name"] if g["name"] != t["name"] and x == "v" else None,
+            "remap": R.remap(sides["src"], sides["dst"], tup.kernel), "ident": tup.ident()}
+
+
+def plain_ctx(inst, p, tup):
+    """The plain loop's value of the tile's element bits x: relu by value (as a straightforward
+    implementation compares), then the conversion (bench/harness/plain.h)."""
+    t, g = tup.dtype_of(tile_operand(tup)), tup.dtype_of(gm_operand(tup))
+    x = f"({below0(t, 'x')} ? 0u : x)" if tup.axes.get("relu") == "normal" else "x"
+    return {"plain_value": x if g["name"] == t["name"] else narrow("plain", g["name"], x)}
 
 
 def sized(tup):
@@ -52,7 +65,7 @@ def tile_operand(tup):
     return next(o for o in tup.entry["operands"] if tup.inst.kind["operands"][o]["tile"])
 
 
-cpu_variants = same_c  # every ISA variant compiles the same C (gcc vectorises the row copies)
+cpu_variants = R.cpu_variants  # the x86 variants' vector blocks: transposes, F16C narrowing
 
 
 def reference(inst):
@@ -136,6 +149,61 @@ def test_operands(plan, tup, vr, vc, extra, variant):
     loc = L.LOCS.index(next(ax["map"][tup.axes[ax["name"]]] for ax in tup.inst.kind["axes"] if ax["derive"] == "loc"))
     return {tile: located_tile(plan, tup.dtype_of(tile), tup.layouts[tile], loc, vr, vc, pad, variant % 2),
             gm: gm_desc(plan, tup, gm, vr, vc, pad, nd4)}
+
+
+# ninja bench's transfers (gen/benchplan.py bench_cases): (tile location, tensor layout, tile layout,
+# tile dtype, tensor dtype), those of upstream's programs that the kind has (relu NONE)
+BENCH_MOVES = [("VEC", "ND", "ND", "f32", "f32"), ("VEC", "ND", "ND", "f16", "f16"),  # attention: GM ND <-> VEC
+               ("MAT", "ND", "Nz", "f32", "f32"), ("MAT", "ND", "Nz", "f16", "f16"),  # gemm: a, b into L1 boxes
+               ("MAT", "DN", "Zn", "f16", "f16"),                                    # gemm: b from a DN tensor
+               ("MAT", "NZ", "Nz", "f16", "f16"),                                    # gemm: a tensor stored in boxes
+               ("ACC", "ND", "Nz", "f32", "f32"), ("ACC", "ND", "Nz", "f32", "f16"),  # gemm: c out of L0C
+               ("ACC", "NZ", "Nz", "f32", "f32")]
+
+
+def bench_tensor(plan, tup, op, rows, cols, vr, vc):
+    """The tensor of a vr x vc region of a rows x cols matrix in the tuple's layout (ND rows, DN
+    columns, NZ boxes of the whole matrix apart), or None where an NZ region is not whole boxes."""
+    dt = tup.dtype_of(op)
+    lay, c0 = tup.layouts[op], L.gm_c0(dt["bytes"])
+    whole = rows * cols
+    if lay == "ND":
+        shape, stride = [1, 1, 1, vr, vc], [whole, whole, whole, cols, 1]
+    elif lay == "DN":
+        shape, stride = [1, 1, 1, vr, vc], [whole, whole, whole, 1, rows]
+    elif vr % L.GM_BOX_ROWS or vc % c0:
+        return None
+    else:
+        shape, stride = [1, vc // c0, vr // L.GM_BOX_ROWS, L.GM_BOX_ROWS, c0], [whole, rows * c0, L.GM_BOX_ROWS * c0, c0, 1]
+    return {"present": 1, "null_data": 0, "dtype": plan.dindex[dt["name"]], "loc": 0, "blayout": 0, "slayout": 0,
+            "rows": 1, "cols": L.gm_span(shape, stride), "valid_rows": 0, "valid_cols": 0, "offset": 0, "gm": True,
+            "layout": L.GM_LAYOUTS.index(lay), "shape": shape, "stride": stride}
+
+
+def bench_cases(plan):
+    """ninja bench: the tile the benchmark's, in its location; the tensor its valid region out of
+    a matrix of the tile's storage shape."""
+    def make(t, loc):
+        gm, tile = gm_operand(t), tile_operand(t)
+
+        def ops(rows, cols, vr, vc):
+            g = bench_tensor(plan, t, gm, rows, cols, vr, vc)
+            if g is None:
+                return None
+            d = T.tile(plan.dindex[t.dtype_of(tile)["name"]], rows, cols, vr, vc, layout=t.layouts[tile])
+            d["loc"] = L.LOCS.index(loc)
+            return {tile: d, gm: g}
+        return ops
+    out = []
+    for loc, glay, tlay, tdt, gdt in BENCH_MOVES:
+        for t in plan.inst.tuples.get(plan.p, []):
+            gm, tile = gm_operand(t), tile_operand(t)
+            if ((t.axes["loc"], t.layouts[gm], t.layouts[tile], t.dtype_of(tile)["name"], t.dtype_of(gm)["name"])
+                    == (loc.lower(), glay, tlay, tdt, gdt) and t.axes.get("relu", "none") == "none"):
+                label = f"GM {glay}->{loc} {tlay}" if gm == "src" else f"{loc} {tlay}->GM {glay}"
+                out.append((t, label + (f" to {gdt}" if gdt != tdt else ""), make(t, loc)))
+                break
+    return out
 
 
 def notes(inst):

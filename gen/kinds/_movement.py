@@ -1,13 +1,18 @@
 """Shared by the movement kinds (move: TMOV, extract: TEXTRACT, insert: TINSERT; docs/moves.md):
 an index-mapped copy between locations and layouts. The kernels move bits, narrow f32 to f16/bf16
 (out of ACC; RINT, overflow to +-inf, by the element operations' conversion) and take the runtime
-parameters as arguments (param_args). The box remaps read and write every element through
-pto/pto_layout.h's maps with each tile's box (its location's), split into row and column parts; the conformance plan builds each
-case's tiles in the locations the tuple's layout pair moves between (MOVES, the kind's rules)."""
+parameters as arguments (param_args). They are the remap of gen/kinds/_remap.py: both tiles'
+maps (pto/pto_layout.h, each tile's box its location's) once per block, blocks copied row by
+row, column by column or as one run; the conformance plan builds each case's tiles in the
+locations the tuple's layout pair moves between (MOVES, the kind's rules)."""
+from kinds import _remap as R
 import layouts as L
 import testplan as T
 
 MAIN_OPERAND = "src"          # tests and benchmark cases are filed under src's dtype
+# ninja bench (bench/report.py): every movement kernel, every dtype, within 1.5x memcpy of its bytes
+# on the 64x128 tiles and larger (and TTRANS's 64x32), where a call's fixed cost does not dominate
+MEMCPY_TARGET = {"ratio": 1.5, "shapes": ("64x128", "60x100 in 64x128", "128x256", "64x32"), "dtypes": None}
 IN_PLACE_FILL = "H_FILL_RANDOM"  # (no in-place form: a move's dst is never its source)
 # the C++ API (gen/cppapi.py): upstream's TMOV<Dst, Src, ReluPreMode>, TMOV<Dst, Src, AccToVecMode,
 # ReluPreMode> (TEXTRACT and TINSERT alike: they take relu NoRelu only), no leading option; its forms
@@ -16,18 +21,6 @@ CPP_LEADING = None
 CPP_OPTIONS = [("relu",), ("acc_to_vec", "relu")]
 QUANT = ("uint64_t preQuantScalar", "src", "preQuantScalar (the fixpipe's scalar quantization)")
 CPP_REFUSED = [("tile", "src", "a tile after src (the fp forms' quantization parameters)"), QUANT]
-LINES = {"nd": "rows", "dn": "cols"}  # the layouts a line copy walks: lines along rows (ND) or columns (DN)
-REMAP_CHUNK = 64  # the box remaps' columns per pass: their row and column map parts on the stack
-ALONG_J = {"nd", "nz", "zz"}  # layouts whose elements are contiguous along j (inside a box, for Nz and Zz)
-
-
-def remap_run(frm, to):
-    """C of the remap's run: the elements contiguous on both sides from a box's start (a boxed
-    side's c0, an ND side a whole chunk), 1 where either side's columns are not contiguous."""
-    if frm not in ALONG_J or to not in ALONG_J:
-        return "1"
-    sides = [f"(size_t){c0}" for lay, c0 in ((frm, "sc0"), (to, "dc0")) if lay != "nd"] or [str(REMAP_CHUNK)]
-    return sides[0] if len(sides) == 1 else f"({sides[0]} < {sides[1]} ? {sides[0]} : {sides[1]})"
 
 
 def relu_bits(dt, x):
@@ -50,19 +43,20 @@ def narrow(prefix, dst, x):
 
 
 def element_ctx(inst, p, tup, prefix, convert_all):
-    """Types, the layouts' map names (from, to), the relu (move) and the conversion of bits v."""
+    """Types, the layout pair (from, to), the relu (move) of bits x, the conversion of bits v and
+    the remap: src to dst, the outer tile's part of a window at (row, col)."""
     s, d = tup.dtype_of("src"), tup.dtype_of("dst")
-    frm, to = tup.axes["from"], tup.axes["to"]
     cvt = "v" if s == d else narrow(prefix, d["name"], "v")  # of the source's bits v
+    at = {"extract": "src", "insert": "dst"}.get(inst.kind_name)  # the window's outer tile
+    sides = [R.tile_side(op, op[0], tup.layouts[op], tup.dtype_of(op)["bytes"], ("row", "col") if op == at else ("0", "0"))
+             for op in ("src", "dst")]
     return {"S": s["name"], "D": d["name"], "ST": f"uint{s['bits']}_t", "DT": f"uint{d['bits']}_t",
-            "s_bytes": s["bytes"], "d_bytes": d["bytes"], "from": frm, "to": to,
-            "line": LINES.get(frm) if frm == to else None,
-            "relu": relu_bits(s, "x"), "cvt": cvt, "chunk": REMAP_CHUNK,
-            "run": remap_run(frm, to), "ignored": []}
+            "from": tup.axes["from"], "to": tup.axes["to"], "relu": relu_bits(s, "x"), "cvt": cvt,
+            "narrow": d["name"] if s != d else None,  # relu is a run-time flag: its blocks are __rest_relu's
+            "remap": R.remap(*sides, tup.kernel), "ignored": []}
 
 
-def cpu_variants(inst, p, tup, k):
-    return lambda v, kv: None  # every ISA variant compiles the same C
+cpu_variants = R.cpu_variants  # the x86 variants' vector blocks: transposes, F16C narrowing
 
 
 def npu_ctx(inst, p, tup, m, names, scalar_vars, dt):
@@ -70,7 +64,19 @@ def npu_ctx(inst, p, tup, m, names, scalar_vars, dt):
 
 
 def plain_ctx(inst, p, tup):
-    return {}
+    """The plain loop's relu test on the source's bits v, by value as a straightforward
+    implementation compares (floats converted, signed integers as themselves; -0 and NaN are not
+    below 0): element_ctx's conversion (prefix plain) follows it."""
+    return {"below0": below0(tup.dtype_of("src"), "v")}
+
+
+def below0(dt, x):
+    """C of `x < 0` on the value of the stored bits x of dtype dt (bench/harness/plain.h)."""
+    if dt["class"] == "float":
+        return f"{'plain__float' if dt['name'] == 'f32' else 'plain__' + dt['name'] + '_to_f32'}({x}) < 0.0f"
+    if dt["class"] == "signed":
+        return f"(int{dt['bits']}_t){x} < 0"
+    return "0"
 
 
 def reference(inst):
@@ -143,6 +149,77 @@ def lower_bound(m, p, tup, vr, vc, storage_cols, E):
     return {"metric": "scalar", "value": vr * vc, "instructions": 0}
 
 
+# ninja bench's moves (gen/benchplan.py bench_cases): those upstream's programs make, as (src
+# location, from, dst location, to), each in f32 and f16 and out of ACC f32 -> f32 and f32 -> f16,
+# where the kind has the tuple and the locations take it (TEXTRACT and TINSERT: their windows)
+BENCH_MOVES = [("MAT", "nz", "LEFT", "zz"),    # gemm: L1 -> L0A (A2A3's layout)
+               ("MAT", "nz", "LEFT", "nz"),    # gemm: L1 -> L0A (A5's)
+               ("MAT", "nz", "RIGHT", "zn"),   # gemm: L1 -> L0B
+               ("MAT", "zn", "RIGHT", "zn"),   # gemm: b loaded from a DN tensor
+               ("VEC", "nd", "LEFT", "nz"),    # attention (upstream's cpu demos): VEC -> LEFT, RIGHT
+               ("VEC", "nd", "LEFT", "zz"),
+               ("VEC", "nd", "RIGHT", "zn"),
+               ("ACC", "nz", "VEC", "nd"),     # attention: the scores to VEC
+               ("ACC", "nz", "MAT", "nz"),     # a result fed back to the cube
+               ("VEC", "nd", "VEC", "nd")]     # a copy
+BENCH_DTYPES = [("f32", "f32"), ("f16", "f16"), ("f32", "f16")]  # (src, dst); f32 -> f16 out of ACC
+NAME = {lay.lower(): lay for lay in L.NAMES}  # a tuple's layout axis value to its name (nz -> Nz)
+
+
+def bench_tuples(plan):
+    """[(tuple, label, (src loc, dst loc))] of BENCH_MOVES and BENCH_DTYPES the kind has (relu
+    NONE), labelled by the move: "MAT Nz->LEFT Zz", " to f16" added where it converts."""
+    out = []
+    for sl, frm, dl, to in BENCH_MOVES:
+        for sd, dd in BENCH_DTYPES:
+            if sl == "ACC" and sd != "f32" or sl != "ACC" and sd != dd:  # ACC holds f32; only its moves convert
+                continue
+            for t in plan.inst.tuples.get(plan.p, []):
+                if ((t.axes["from"], t.axes["to"], t.dtype_of("src")["name"], t.dtype_of("dst")["name"]) == (frm, to, sd, dd)
+                        and t.axes.get("relu", "none") == "none"):
+                    label = f"{sl} {NAME[frm]}->{dl} {NAME[to]}" + (f" to {dd}" if sd != dd else "")
+                    out.append((t, label, (sl, dl)))
+                    break
+    return out
+
+
+def bench_tile(plan, tup, op, loc, rows, cols, vr, vc):
+    """Operand op of the tuple in location loc (a name), stored rows x cols, valid vr x vc."""
+    d = T.tile(plan.dindex[tup.dtype_of(op)["name"]], rows, cols, vr, vc, layout=tup.layouts[op])
+    d["loc"] = L.LOCS.index(loc)
+    return d
+
+
+def bench_move(plan):
+    """bench_cases of TMOV: dst and src both the benchmark's tile, each in its location."""
+    def make(t, sl, dl):
+        return lambda rows, cols, vr, vc: {"dst": bench_tile(plan, t, "dst", dl, rows, cols, vr, vc),
+                                           "src": bench_tile(plan, t, "src", sl, rows, cols, vr, vc)}
+    return [(t, label, make(t, *locs)) for t, label, locs in bench_tuples(plan)]
+
+
+def bench_window(outer):
+    """bench_cases of a window kind: the inner tile the benchmark's, the window one box (unboxed:
+    a row and 32 bytes) into the outer tile, which ends where the window does."""
+    inner = "dst" if outer == "src" else "src"
+
+    def cases(plan):
+        def make(t, sl, dl):
+            def ops(rows, cols, vr, vc):
+                loc = {"src": sl, "dst": dl}
+                lay = t.layouts[outer]
+                if L.boxed(lay):
+                    r, c = L.box(L.LOCS.index(loc[outer]), L.LAYOUT_ENUMS[lay][1], t.dtype_of(outer)["bytes"])
+                else:
+                    r, c = 1, plan.E_B(t.dtype_of(outer))[1]
+                return {inner: bench_tile(plan, t, inner, loc[inner], rows, cols, vr, vc),
+                        outer: bench_tile(plan, t, outer, loc[outer], r + rows, c + cols, r + vr, c + vc),
+                        "row": {"present": 1, "param": True, "value": r}, "col": {"present": 1, "param": True, "value": c}}
+            return ops
+        return [(t, label, make(t, *locs)) for t, label, locs in bench_tuples(plan)]
+    return cases
+
+
 def window_at(tup, outer, variant):
     """(row, col) of a window in tile `outer` of the tuple: a box or two in on a boxed tile (at a
     multiple of its box), a few elements in on an unboxed one."""
@@ -155,14 +232,15 @@ def window_at(tup, outer, variant):
 
 
 def window_kind(outer):
-    """notes and test_operands of a window kind (extract, insert) whose window lies in `outer`."""
+    """notes, test_operands and bench_cases of a window kind (extract, insert) whose window lies
+    in `outer`."""
     def notes(inst):
         return [MOVES_NOTE + f" row and col place the window in {outer}: inside its valid region, at a multiple of "
                 "its box (else PTO_ERR_VALID)."]
 
     def test_operands(plan, tup, vr, vc, extra, variant):
         return window_operands(plan, tup, vr, vc, extra, variant, outer)
-    return notes, test_operands
+    return notes, test_operands, bench_window(outer)
 
 
 def window_operands(plan, tup, vr, vc, extra, variant, outer):

@@ -2,7 +2,7 @@
 (gen/kinds/_movement.py, docs/moves.md). relu is a kernel argument: NORMAL sets a value below 0
 to +0 first, on the source's bits (-0 and NaN kept). ND -> ND and DN -> DN (VEC -> VEC) copy line
 by line, contiguous on both sides (templates/cpu/move.c.j2)."""
-from kinds._movement import (MAIN_OPERAND, IN_PLACE_FILL, CPP_LEADING, CPP_OPTIONS, element_ctx, cpu_variants, npu_ctx,  # noqa: F401
+from kinds._movement import (MAIN_OPERAND, MEMCPY_TARGET, IN_PLACE_FILL, CPP_LEADING, CPP_OPTIONS, element_ctx, cpu_variants, npu_ctx,  # noqa: F401
                              plain_ctx, reference, test_shapes, extra_fills, more_cases, lower_bound)
 from kinds import _movement as MV
 
@@ -16,6 +16,9 @@ def notes(inst):
 
 def test_operands(plan, tup, vr, vc, extra, variant):
     return MV.tiles(plan, tup, (vr, vc), (vr, vc), extra, variant)
+
+
+bench_cases = MV.bench_move  # ninja bench: the moves upstream's programs make (_movement.BENCH_MOVES)
 
 
 def light(plan, tup):

@@ -54,6 +54,23 @@ static inline int pto_cpu__isa(void)
 static inline int pto_cpu__isa(void) { return PTO_CPU_ISA_BASELINE; }
 #endif
 
+/* A helper inlined wherever a kernel calls it, however often: the movement kinds' block copies
+ * (templates/cpu/remap_blocks.j2), whose sizes, constants at most calls, become loops of a fixed
+ * trip count in each ISA variant's body. */
+#if defined(__GNUC__)
+#define PTO_CPU__INLINE static inline __attribute__((always_inline))
+#else
+#define PTO_CPU__INLINE static inline
+#endif
+
+/* Before a loop of a constant count that is to be unrolled whole (the movement kinds' blocks of
+ * a box's width: templates/cpu/remap_blocks.j2). */
+#if defined(__GNUC__)
+#define PTO_CPU__UNROLL _Pragma("GCC unroll 32")
+#else
+#define PTO_CPU__UNROLL
+#endif
+
 /* Before a kernel's element loop: a tile the loop writes overlaps a tile it reads only as the very
  * same tile (the verifier's alias rule), so no iteration reads what another writes, and gcc need
  * not version each row's loop on a run-time overlap test (TADD f32 on a padded 60x100 tile ran at

@@ -9,7 +9,8 @@
  *   (a NaN stays a NaN).
  * - Bit masks (TCMPS, TSELS; templates/cpu/masks.j2): 64 lanes of a byte a column packed into 8
  *   mask bytes and back, per ISA variant, a byte at a time portably; the 16-bit float formats'
- *   compare keys. */
+ *   compare keys.
+ * - The movement kinds' transposing blocks (templates/cpu/remap_blocks.j2), by shuffles. */
 #ifndef PTO_CPU_SIMD_H
 #define PTO_CPU_SIMD_H
 
@@ -328,6 +329,58 @@ PTO_CPU_AVX2 static inline size_t pto_cpu__avx2_first(__m256i k0, __m256i f0, __
     at = _mm_min_epu32(at, _mm_shuffle_epi32(at, 0x4e));
     at = _mm_min_epu32(at, _mm_shuffle_epi32(at, 0xb1));
     return (uint32_t)_mm_cvtsi128_si32(at);
+}
+
+/* The movement kinds' transposing blocks (templates/cpu/remap_blocks.j2: TTRANS, and moves
+ * between layouts contiguous along rows and along columns, such as Nz -> Zn): a square block of
+ * 8 x 8 32-bit or 16 x 16 16-bit elements, to[c * ts + r] = from[r * fs + c], the bits as they
+ * are (shuffles only). The AVX-512 variant's bodies call these too. */
+PTO_CPU_AVX2 static inline void pto_cpu__avx2_transpose8_32(uint32_t *to, size_t ts, const uint32_t *from, size_t fs)
+{
+    __m256 r[8], t[8], u[8];
+    size_t k;
+    for (k = 0; k < 8; k++) r[k] = _mm256_loadu_ps((const float *)(const void *)(from + k * fs));
+    for (k = 0; k < 8; k += 2) { /* pairs of rows interleaved, 32 bits at a time */
+        t[k] = _mm256_unpacklo_ps(r[k], r[k + 1]);
+        t[k + 1] = _mm256_unpackhi_ps(r[k], r[k + 1]);
+    }
+    for (k = 0; k < 8; k += 4) { /* then 64 bits at a time: each 128-bit lane holds a column of 4 rows */
+        u[k] = _mm256_shuffle_ps(t[k], t[k + 2], 0x44);
+        u[k + 1] = _mm256_shuffle_ps(t[k], t[k + 2], 0xee);
+        u[k + 2] = _mm256_shuffle_ps(t[k + 1], t[k + 3], 0x44);
+        u[k + 3] = _mm256_shuffle_ps(t[k + 1], t[k + 3], 0xee);
+    }
+    for (k = 0; k < 4; k++) { /* the low lanes of rows 0-3 and 4-7 make columns 0-3, the high ones 4-7 */
+        _mm256_storeu_ps((float *)(void *)(to + k * ts), _mm256_permute2f128_ps(u[k], u[k + 4], 0x20));
+        _mm256_storeu_ps((float *)(void *)(to + (k + 4) * ts), _mm256_permute2f128_ps(u[k], u[k + 4], 0x31));
+    }
+}
+PTO_CPU_AVX2 static inline void pto_cpu__avx2_transpose16_16(uint16_t *to, size_t ts, const uint16_t *from, size_t fs)
+{
+    __m256i a[16], b[16];
+    size_t k;
+    for (k = 0; k < 16; k++) a[k] = _mm256_loadu_si256((const __m256i *)(const void *)(from + k * fs));
+    for (k = 0; k < 16; k += 2) { /* pairs of rows interleaved 16 bits at a time, per 128-bit lane */
+        b[k] = _mm256_unpacklo_epi16(a[k], a[k + 1]);
+        b[k + 1] = _mm256_unpackhi_epi16(a[k], a[k + 1]);
+    }
+    for (k = 0; k < 16; k += 4) { /* 32 bits: columns j, j + 1 (j + 8, j + 9 in the high lane) of 4 rows */
+        a[k] = _mm256_unpacklo_epi32(b[k], b[k + 2]);
+        a[k + 1] = _mm256_unpackhi_epi32(b[k], b[k + 2]);
+        a[k + 2] = _mm256_unpacklo_epi32(b[k + 1], b[k + 3]);
+        a[k + 3] = _mm256_unpackhi_epi32(b[k + 1], b[k + 3]);
+    }
+    for (k = 0; k < 16; k += 8) { /* 64 bits: b[k + c] is column c (low lane) and c + 8 (high lane) of 8 rows */
+        size_t c;
+        for (c = 0; c < 4; c++) {
+            b[k + 2 * c] = _mm256_unpacklo_epi64(a[k + c], a[k + c + 4]);
+            b[k + 2 * c + 1] = _mm256_unpackhi_epi64(a[k + c], a[k + c + 4]);
+        }
+    }
+    for (k = 0; k < 8; k++) { /* rows 0-7 and 8-15 of column k, and of column k + 8 */
+        _mm256_storeu_si256((__m256i *)(void *)(to + k * ts), _mm256_permute2x128_si256(b[k], b[k + 8], 0x20));
+        _mm256_storeu_si256((__m256i *)(void *)(to + (k + 8) * ts), _mm256_permute2x128_si256(b[k], b[k + 8], 0x31));
+    }
 }
 
 typedef __m512 pto_cpu__avx512_f;
