@@ -389,13 +389,19 @@ def sanitized_library(w, model):
                                                           and (names is None or n in names)])
     for p in outputs.kernel_profiles(model):
         kflags = SAN_KERNEL_FLAGS if cc == "$fuzzcc" else SAN_FLAGS.replace("-O1 -g", "-O0 -gline-tables-only")
-        firsts = set(first_of_kind(model, p)) if cpuisa.has_variants(model, p) else insts
+        firsts = san_variant_names(model, p) if cpuisa.has_variants(model, p) else insts
         objects(p, "build/san", kflags, True, firsts)
-        objects(p, "build/san", f"{kflags} -DPTO_CPU_NO_DISPATCH", True, insts - firsts)  # san_variants
+        objects(p, "build/san", f"{kflags} -DPTO_CPU_NO_DISPATCH", True, insts - firsts)
         objects(p, "build/san", SAN_FLAGS, False)
         if cc == "$fuzzcc":
             objects(p, "build/fuzz", FUZZ_FLAGS, False)
     return cc
+
+
+def san_variant_names(model, p):
+    """The instructions whose files the sanitized library of profile p builds with their ISA
+    variants (san_variants)."""
+    return set(first_of_kind(model, p))
 
 
 def san_variants(model, binary):
@@ -405,7 +411,7 @@ def san_variants(model, binary):
     is the baseline's C but for the x86 helpers, which each kind's first instruction runs for every
     tuple, and compiling every file's three variants was half of the sanitized build's time."""
     p, name = os.path.basename(os.path.dirname(binary)), os.path.basename(binary)[len("test_"):]
-    return "/unit/" in binary or name in first_of_kind(model, p)
+    return "/unit/" in binary or name in san_variant_names(model, p)
 
 
 def sanitize_edges(w, model, cc):

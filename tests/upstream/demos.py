@@ -66,7 +66,11 @@ def instrumented(upstream, demo, out_path):
     lines.insert(at[0] + 1, "    " + dump)
     os.makedirs(os.path.dirname(out_path), exist_ok=True)
     text = "\n".join(lines)
-    if not os.path.exists(out_path) or open(out_path).read() != text:
+    old = None
+    if os.path.exists(out_path):
+        with open(out_path) as f:
+            old = f.read()
+    if old != text:  # unchanged: ninja keeps the object
         with open(out_path, "w") as f:
             f.write(text)
 

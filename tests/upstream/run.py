@@ -524,7 +524,8 @@ def parse_args(argv):
     return args
 
 
-def check_inputs(args, variants):
+def check_inputs(args, variants, gen_data=True):
+    """What is missing to run; gen_data: the upstream tests' numpy (the demos need none)."""
     problems = []
     if not os.path.isdir(os.path.join(args.upstream, "include")) or not os.path.isdir(testcase_root(args.upstream)):
         problems.append(f"{args.upstream} has no include/ or tests/cpu/st/testcase/: not a PTO-ISA checkout")
@@ -532,8 +533,8 @@ def check_inputs(args, variants):
         for rel in ("out/include/pto/pto-inst.hpp", "out/include/pto/pto.h"):
             if not os.path.isfile(os.path.join(args.repo, rel)):
                 problems.append(f"{args.repo} has no {rel}: run `ninja gen` there (in a checkout that has the C++ header set)")
-    args.python = numpy_python(args.python)
-    if args.python is None:
+    args.python = numpy_python(args.python) if gen_data else None
+    if gen_data and args.python is None:
         problems.append("no Python with numpy for gen_data.py: install python3-numpy (setup.sh does) or pass --python")
     if not glob.glob(os.path.join(args.repo, "spec", "isa", "*.lua")):
         problems.append(f"{args.repo} has no spec/isa/*.lua: not a ptogen checkout")
@@ -547,7 +548,7 @@ def main(argv):
     args = parse_args(argv)
     if args.demos:
         import demos
-        problems = [p for p in check_inputs(args, ["ptogen"]) if "gen_data" not in p]
+        problems = check_inputs(args, ["ptogen"], gen_data=False)
         if problems:
             print("\n".join("run.py: " + p for p in problems), file=sys.stderr)
             return 2
