@@ -172,7 +172,7 @@ def remap(src, dst, helper):
 def cpu_variants(inst, p, tup, k):
     """The x86 variants' own blocks by vector instructions (pto_<p>_simd.h, the same bits; the
     baseline's portable C is the rest): a transposing block of 32-bit (16-bit) elements 8 x 8
-    (16 x 16) at a time by shuffles, where it copies bits; rows of f32 narrowed to f16 or bf16 8
+    (16 x 16; AVX-512: 32-bit 16 x 16 too) at a time by shuffles, where it copies bits; rows of f32 narrowed to f16 or bf16 8
     (AVX2) or 16 (AVX-512) at a time (F16C for f16), where that is the whole conversion (k narrow)."""
     r, bits = k["remap"], int(k["ST"][4:-2])
 
@@ -180,10 +180,11 @@ def cpu_variants(inst, p, tup, k):
         if not v["x86"]:
             return
         if r["along"] in ("ji", "ij") and k["ST"] == k["DT"] and k["cvt"] == "v" and bits in (16, 32):
-            n = 8 if bits == 32 else 16
+            # (n, the n x n transpose) from the largest: AVX-512 takes 16 x 16 of 32 bits in zmm registers
+            sizes = [(16, f"pto_{p}__avx512_transpose16_32")] * (bits == 32 and v["name"] == "avx512")
+            sizes += [(8, f"pto_{p}__avx2_transpose8_32")] if bits == 32 else [(16, f"pto_{p}__avx2_transpose16_16")]
             steps = ("dcs", "srs") if r["along"] == "ji" else ("drs", "scs")  # to[c * ts + r] = from[r * fs + c]
-            kv["simd"] = {"transpose": f"pto_{p}__avx2_transpose{n}_{bits}", "narrow": None, "n": n,
-                          "to_step": steps[0], "from_step": steps[1]}
+            kv["simd"] = {"transpose": sizes, "narrow": None, "to_step": steps[0], "from_step": steps[1]}
         elif r["along"] == "jj" and k.get("narrow") and v["f16c"]:
             kv["simd"] = {"transpose": None, "narrow": f"pto_{p}__{v['name']}_narrow_{k['narrow']}", "n": v["lanes"]}
     return specialise

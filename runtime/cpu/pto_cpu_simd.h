@@ -405,6 +405,32 @@ PTO_CPU_AVX512 static inline __m256i pto_cpu__avx512_round_bf16(__m512 x)
                                            0x001b0019, 0x001f001d, 0, 0, 0, 0, 0, 0, 0, 0); /* odd words, to the low half */
     return _mm512_castsi512_si256(_mm512_permutexvar_epi16(high, r));
 }
+/* pto_cpu__avx2_transpose8_32 on 16 x 16 32-bit elements: 64 shuffles for 256 elements (AVX2's
+ * 8 x 8 blocks take 96) */
+PTO_CPU_AVX512 static inline void pto_cpu__avx512_transpose16_32(uint32_t *to, size_t ts, const uint32_t *from, size_t fs)
+{
+    __m512 r[16], t[16];
+    size_t k, c;
+    for (k = 0; k < 16; k++) r[k] = _mm512_loadu_ps((const float *)(const void *)(from + k * fs));
+    for (k = 0; k < 16; k += 2) { /* pairs of rows interleaved, 32 bits at a time */
+        t[k] = _mm512_unpacklo_ps(r[k], r[k + 1]);
+        t[k + 1] = _mm512_unpackhi_ps(r[k], r[k + 1]);
+    }
+    for (k = 0; k < 16; k += 4) { /* r[k + c], 128-bit lane l: column 4l + c of rows k to k + 3 */
+        r[k] = _mm512_shuffle_ps(t[k], t[k + 2], 0x44);
+        r[k + 1] = _mm512_shuffle_ps(t[k], t[k + 2], 0xee);
+        r[k + 2] = _mm512_shuffle_ps(t[k + 1], t[k + 3], 0x44);
+        r[k + 3] = _mm512_shuffle_ps(t[k + 1], t[k + 3], 0xee);
+    }
+    for (c = 0; c < 4; c++) { /* the lanes of the four groups of rows put together: columns c, c + 4, c + 8, c + 12 */
+        const __m512 x0 = _mm512_shuffle_f32x4(r[c], r[4 + c], 0x44), x1 = _mm512_shuffle_f32x4(r[c], r[4 + c], 0xee);
+        const __m512 y0 = _mm512_shuffle_f32x4(r[8 + c], r[12 + c], 0x44), y1 = _mm512_shuffle_f32x4(r[8 + c], r[12 + c], 0xee);
+        _mm512_storeu_ps((float *)(void *)(to + c * ts), _mm512_shuffle_f32x4(x0, y0, 0x88));
+        _mm512_storeu_ps((float *)(void *)(to + (c + 4) * ts), _mm512_shuffle_f32x4(x0, y0, 0xdd));
+        _mm512_storeu_ps((float *)(void *)(to + (c + 8) * ts), _mm512_shuffle_f32x4(x1, y1, 0x88));
+        _mm512_storeu_ps((float *)(void *)(to + (c + 12) * ts), _mm512_shuffle_f32x4(x1, y1, 0xdd));
+    }
+}
 /* the first n < 16 lanes, for the masked loads and stores of a row's last elements */
 PTO_CPU_AVX512 static inline __mmask16 pto_cpu__avx512_lanes(size_t n) { return (__mmask16)((1u << n) - 1u); }
 /* The conversions of a 16-bit float format: 16 elements at once, or the first n < 16 by masked

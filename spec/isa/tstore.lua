@@ -11,12 +11,12 @@ local pairs_ = { f32 = { "f32", "f16", "bf16" }, f16 = { "f16" }, bf16 = { "bf16
 -- ACC, and ACC holds f32 or i32
 local function only(locs)
   local ex = {}
-  for loc, allowed in pairs(locs) do
+  for _, loc in ipairs({ "vec", "mat", "acc" }) do -- in this order, not pairs(): spec.json stays the same bytes
     local ok = {}
-    for _, pair in ipairs(allowed) do ok[pair] = true end
+    for _, pair in ipairs(locs[loc] or {}) do ok[pair] = true end
     for _, t in ipairs({ "nd", "dn", "nz" }) do
       for _, g in ipairs({ "nd", "dn", "nz" }) do
-        if not ok[t .. ">" .. g] then ex[#ex + 1] = { loc = loc, tile = t, gm = g } end
+        if locs[loc] and not ok[t .. ">" .. g] then ex[#ex + 1] = { loc = loc, tile = t, gm = g } end
       end
     end
   end
