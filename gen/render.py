@@ -107,6 +107,32 @@ def kernel_ctx(inst, p, tup, prefix=None, convert_all=False):
     return k
 
 
+def with_body(inst, p, tup, k):
+    """Kernel k, calling a body its kind shares between kernels (gen/kinds/<kind>.py body: the
+    movement kinds' copies, one per element size) where it has one on a cpu profile: k["body"]
+    the call, k["body_ctx"] the body's context (its ISA variants and dispatcher, static)."""
+    body = getattr(kinds.of(inst), "body", None)
+    b = body(inst, p, tup, k) if body and cpuisa.has_variants(inst.model, p) else None
+    if not b:
+        return k
+    shared = {x: y for x, y in k.items() if x != "variants"}
+    shared.update(name=b["name"], params=b["params"], call_args=", ".join(x.split()[-1].lstrip("*") for x in b["params"].split(",")),
+                  shared=True, S=b["elements"], D=b["elements"], ident=b["ident"], remap=dict(k["remap"], helper=b["name"]))
+    shared["variants"] = cpuisa.kernel_variants(p, shared, kinds.of(inst).cpu_variants(inst, p, tup, shared))
+    return dict({x: y for x, y in k.items() if x != "variants"}, body={"name": b["name"], "args": b["args"], "first": b.get("first", [])}, body_ctx=shared)
+
+
+def bodies_and_kernels(kernels):
+    """The kernels in the order of the file: a shared body before the first kernel that calls it."""
+    out, seen = [], set()
+    for k in kernels:
+        if "body" in k and k["body"]["name"] not in seen:
+            seen.add(k["body"]["name"])
+            out.append(k["body_ctx"])
+        out.append(k)
+    return out
+
+
 def element_ctx(inst, p, tup, prefix=None, convert_all=False):
     """The kernel's names and the kind's types, math and operand roles (gen/kinds/<kind>.py)."""
     prefix = prefix or f"pto_{p}"
@@ -162,7 +188,7 @@ def entry_ctx(inst, p, entry):
     for t in tuples:
         if t.kernel not in kernel_index:
             kernel_index[t.kernel] = len(kernels)
-            kernels.append(kernel_ctx(inst, p, t))
+            kernels.append(with_body(inst, p, t, kernel_ctx(inst, p, t)))
     prefix = f"pto_{p}"
     dnames = [d["name"] for d in inst.model.dtype_list]
     ops_ctx = []
@@ -286,7 +312,7 @@ class Renderer:
                         why=M.REFUSED.format(inst=inst.name.upper(), p=p))
         if kind == "instruction":
             entries = [entry_ctx(inst, p, e) for e in inst.entries(p)]
-            base.update(inst=inst, entries=entries, kernels=[k for e in entries for k in e["kernels"]],
+            base.update(inst=inst, entries=entries, kernels=bodies_and_kernels([k for e in entries for k in e["kernels"]]),
                         support_headers=outputs.support_headers(p))
         if kind == "test":
             cross = outputs.cross_profile(m, p)

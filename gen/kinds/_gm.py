@@ -66,6 +66,7 @@ def tile_operand(tup):
 
 
 cpu_variants = R.cpu_variants  # the x86 variants' vector blocks: transposes, F16C narrowing
+body = R.body  # a copy's body, shared by the dtypes of its element size
 
 
 def reference(inst):

@@ -23,18 +23,31 @@ QUANT = ("uint64_t preQuantScalar", "src", "preQuantScalar (the fixpipe's scalar
 CPP_REFUSED = [("tile", "src", "a tile after src (the fp forms' quantization parameters)"), QUANT]
 
 
-def relu_bits(dt, x):
-    """C of `x < 0 ? +0 : x` on the stored bits x of dtype dt (floats: -0 and NaN kept)."""
+def relu_consts(dt):
+    """(sign, lo, hi) of dtype dt's stored bits: x is below 0, relu's +0, where its sign bit is set
+    and lo <= (x without it) <= hi (floats: -0 and NaN kept; unsigned: never, sign 0)."""
     bits = dt["bits"]
-    sign = f"0x{1 << (bits - 1):x}u"
     if dt["class"] == "float":
-        mag, inf = f"0x{(1 << (bits - 1)) - 1:x}u", {"f32": "0x7f800000u", "f16": "0x7c00u", "bf16": "0x7f80u"}[dt["name"]]
-        neg = f"(({x} & {sign}) != 0 && ({x} & {mag}) != 0 && ({x} & {mag}) <= {inf})"
-    elif dt["class"] == "signed":
-        neg = f"(({x} & {sign}) != 0)"
-    else:
+        return 1 << (bits - 1), 1, {"f32": 0x7f800000, "f16": 0x7c00, "bf16": 0x7f80}[dt["name"]]
+    if dt["class"] == "signed":
+        return 1 << (bits - 1), 0, (1 << (bits - 1)) - 1
+    return 0, 0, 0
+
+
+def relu_bits(dt, x):
+    """C of `x < 0 ? +0 : x` on the stored bits x of dtype dt (relu_consts as literals)."""
+    sign, lo, hi = relu_consts(dt)
+    if not sign:
         return x
-    return f"({neg} ? 0u : {x})"
+    mag = f"({x} & 0x{(sign - 1):x}u)"
+    tests = [f"({x} & 0x{sign:x}u) != 0"] + [f"{mag} >= 0x{lo:x}u"] * (lo > 0) + [f"{mag} <= 0x{hi:x}u"] * (hi < sign - 1)
+    return f"(({' && '.join(tests)}) ? 0u : {x})"
+
+
+def relu_param(x):
+    """relu_bits with relu_consts as the run-time values rsign, rlo and rhi (TMOV's bodies, which
+    dtypes of one size share: rsign 0 for no relu)."""
+    return f"((({x} & rsign) != 0 && ({x} & ~rsign) >= rlo && ({x} & ~rsign) <= rhi) ? 0u : {x})"
 
 
 def narrow(prefix, dst, x):
@@ -51,12 +64,13 @@ def element_ctx(inst, p, tup, prefix, convert_all):
     sides = [R.tile_side(op, op[0], tup.layouts[op], tup.dtype_of(op)["bytes"], ("row", "col") if op == at else ("0", "0"))
              for op in ("src", "dst")]
     return {"S": s["name"], "D": d["name"], "ST": f"uint{s['bits']}_t", "DT": f"uint{d['bits']}_t",
-            "from": tup.axes["from"], "to": tup.axes["to"], "relu": relu_bits(s, "x"), "cvt": cvt,
+            "from": tup.axes["from"], "to": tup.axes["to"], "relu": relu_param("x"), "relu_consts": [f"0x{c:x}u" for c in relu_consts(s)], "cvt": cvt,
             "narrow": d["name"] if s != d else None,  # relu is a run-time flag: its blocks are __rest_relu's
             "remap": R.remap(*sides, tup.kernel), "ignored": []}
 
 
 cpu_variants = R.cpu_variants  # the x86 variants' vector blocks: transposes, F16C narrowing
+body = R.body  # a copy's body, shared by the dtypes of its element size
 
 
 def npu_ctx(inst, p, tup, m, names, scalar_vars, dt):

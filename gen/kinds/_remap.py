@@ -188,3 +188,18 @@ def cpu_variants(inst, p, tup, k):
         elif r["along"] == "jj" and k.get("narrow") and v["f16c"]:
             kv["simd"] = {"transpose": None, "narrow": f"pto_{p}__{v['name']}_narrow_{k['narrow']}", "n": v["lanes"]}
     return specialise
+
+
+def body(inst, p, tup, k):
+    """The body a kernel that moves bits (no conversion) shares with the other dtypes of its element
+    size and layout pair (bf16, f16, i16 and u16 move alike; render.py gives each kernel a call
+    of it): {"name", "params", "args": the kernel's call (after the C lines "first", if any),
+    "elements", "ident": for its comments},
+    or None (a conversion: its own body)."""
+    if k["ST"] != k["DT"] or k["cvt"] != "v":
+        return None
+    dtypes = {d["name"] for d in inst.model.dtype_list}
+    rest = [x for x in tup.kernel[len(f"pto_{p}_{inst.name}_"):].split("_") if x not in dtypes]
+    bits = k["ST"][4:-2]
+    return {"name": "_".join([f"pto_{p}_{inst.name}_", f"bits{bits}"] + rest), "params": k["params"], "args": k["call_args"],
+            "elements": f"bits{bits}", "ident": f"the bits of every {bits}-bit dtype"}

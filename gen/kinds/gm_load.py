@@ -1,5 +1,5 @@
 """Kind gm_load: TLOAD, a tile's valid region from a global tensor (gen/kinds/_gm.py, docs/memory.md)."""
-from kinds._gm import (READER, MEMCPY_TARGET, IN_PLACE_FILL, FUZZ, element_ctx, cpu_variants, npu_ctx, plain_ctx,  # noqa: F401
+from kinds._gm import (READER, MEMCPY_TARGET, IN_PLACE_FILL, FUZZ, element_ctx, cpu_variants, body, npu_ctx, plain_ctx,  # noqa: F401
                        reference, test_shapes, extra_fills, more_cases, test_operands, notes, lower_bound, sized,
                        bench_cases)
 

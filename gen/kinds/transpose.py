@@ -24,6 +24,7 @@ def element_ctx(inst, p, tup, prefix, convert_all):
 
 
 cpu_variants = R.cpu_variants  # the x86 variants transpose 8 x 8 (16 x 16) blocks by shuffles
+body = R.body  # the bits' body, shared by the dtypes of one element size
 
 
 def npu_ctx(inst, p, tup, m, names, scalar_vars, dt):
