@@ -39,7 +39,7 @@ def element_ctx(inst, p, tup, prefix, convert_all):
             "ST": UINT[(g if load else t)["bytes"]], "DT": UINT[(t if load else g)["bytes"]],
             "cvt": x if g["name"] == t["name"] else narrow(prefix, g["name"], x),
             "narrow": g["name"] if g["name"] != t["name"] and x == "v" else None,
-            "remap": R.remap(sides["src"], sides["dst"], tup.kernel), "ident": tup.ident()}
+            "remap": R.remap(sides["src"], sides["dst"], tup.kernel, fixed=g["name"] == t["name"] and x == "v"), "ident": tup.ident()}
 
 
 def plain_ctx(inst, p, tup):

@@ -66,7 +66,7 @@ def element_ctx(inst, p, tup, prefix, convert_all):
     return {"S": s["name"], "D": d["name"], "ST": f"uint{s['bits']}_t", "DT": f"uint{d['bits']}_t",
             "from": tup.axes["from"], "to": tup.axes["to"], "relu": relu_param("x"), "relu_consts": [f"0x{c:x}u" for c in relu_consts(s)], "cvt": cvt,
             "narrow": d["name"] if s != d else None,  # relu is a run-time flag: its blocks are __rest_relu's
-            "remap": R.remap(*sides, tup.kernel), "ignored": []}
+            "remap": R.remap(*sides, tup.kernel, fixed=s == d), "ignored": []}
 
 
 cpu_variants = R.cpu_variants  # the x86 variants' vector blocks: transposes, F16C narrowing

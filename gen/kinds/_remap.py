@@ -121,10 +121,11 @@ def at(side, name):
     return f"{r} + {c}"
 
 
-def remap(src, dst, helper):
+def remap(src, dst, helper, fixed=True):
     """The remap context of templates/cpu/remap.j2: both sides' walks, the blocks' most rows H and
-    columns W, the bands' block copies (of a fixed size where a box gives one) and the names of
-    the block copies (remap_blocks.j2: helper__block, __run) and of their step arguments."""
+    columns W, the bands' block copies (of a fixed size where a box gives one; not fixed: runs and
+    run-time loops only) and the names of the block copies (remap_blocks.j2: helper__block, __run)
+    and of their step arguments."""
     along = ("j" if src["c"]["step"] == "1" else "i") + ("j" if dst["c"]["step"] == "1" else "i")
     # Rows contiguous on both sides: bands of 16 rows (a box's; taller bands of ND rows read 32
     # bytes a row down the rows, which the prefetchers follow less well), blocks as wide as the
@@ -157,6 +158,9 @@ def remap(src, dst, helper):
     else:  # transposing: both counts fixed
         bands = [band(f"h == {h}", [block(h, w, f"w == {w}") for w in cvals or [BLOCK]], block(h, "w")) for h in rvals or [BLOCK]]
         bands.append(band(None, [], block("h", "w")))
+    if not fixed:  # a conversion, whose time is its arithmetic's: blocks of fixed sizes would only multiply its code
+        run = {"jj": "srs == w && drs == w", "ii": "scs == h && dcs == h"}.get(along)
+        bands = [band(None, [block("h", "w", run, run=True)] if run else [], block("h", "w"))]
     rows = [walk(x, "r", "i", "h") for x in sides]
     cols = [walk(x, "c", "je", "w") for x in sides]
     names = [n for w in cols + rows for n in w["names"]]
