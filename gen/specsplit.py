@@ -14,6 +14,10 @@ Usage: python3 gen/specsplit.py build/spec.json build/spec
 import json
 import os
 import sys
+# the generator's modules (and Jinja2's) compiled once, into build/pycache, whether or not the
+# environment sets PYTHONDONTWRITEBYTECODE: compiling them was a quarter of a small instruction's render
+sys.dont_write_bytecode = False
+sys.pycache_prefix = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "build", "pycache")
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import model as M  # noqa: E402

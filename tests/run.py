@@ -25,13 +25,11 @@ build/fuzz/corpus/<profile>. --gen runs the generator tests whose module says SP
 PTO_TEST_SHARD=k/n (1-based, 1 <= k <= n) runs job I only when I % n == k - 1 and the summary
 counts that shard's jobs only; jobs are numbered by gen/configure.py in one fixed order.
 """
-import html
 import json
 import os
 import re
 import subprocess
 import sys
-import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -203,6 +201,7 @@ def fixture_render(tmp):
 
 def check_golden(index, update=False):
     res = result("gen", "golden files", index)
+    import tempfile  # here: every result job imports this module, and few need it
     with tempfile.TemporaryDirectory(prefix="ptogen-golden-") as tmp:
         pairs = [(os.path.join(ROOT, o), g) for o, g in GOLDEN] + fixture_render(tmp)
         compare_golden(res, pairs, update)
@@ -278,6 +277,7 @@ def junit(path, results):
     groups = {}
     for r in results:
         groups.setdefault(r["group"], []).append(r)
+    import html  # here: every result job imports this module, and only the summary writes HTML
     q = html.escape
     total = [sum(len(r["tests"]) for r in results), sum(r["failed"] for r in results),
              sum(t["status"] == "skipped" for r in results for t in r["tests"])]
