@@ -147,10 +147,11 @@ def remap(src, dst, helper, fixed=True):
     if along == "jj":  # rows contiguous on both sides: w fixed at a box's width
         bands = [band(f"h == {BLOCK} && srs == {w} && drs == {w}", [block(BLOCK, w, f"w == {w}", run=True)], block(BLOCK, "w"))
                  for w in cvals]  # boxes alike: each whole box one run
+        # the last band of a valid region whose rows are not whole bands: run-time loops (fixed
+        # sizes there would double the code for a few rows)
         bands += [band(f"h == {BLOCK}", [block(BLOCK, w, f"w == {w}") for w in cvals]
                        + [block(BLOCK, "w", "srs == w && drs == w", run=True)], block(BLOCK, "w")),
-                  band(None, [block("h", w, f"w == {w}") for w in cvals] + [block("h", "w", "srs == w && drs == w", run=True)],
-                       block("h", "w"))]
+                  band(None, [block("h", "w", "srs == w && drs == w", run=True)], block("h", "w"))]
     elif along == "ii":  # columns contiguous on both sides: h fixed at a box's height
         bands = [band(f"h == {h} && scs == {h} && dcs == {h}", [], block(h, "w", run=True)) for h in rvals]
         bands += [band(f"h == {h}", [block(h, BLOCK, f"w == {BLOCK}")], block(h, "w")) for h in rvals]
