@@ -82,17 +82,21 @@ def select_dirs(upstream, repo):
 
 
 def read_expected(path, profile="cpu"):
-    """[(dir, case pattern, reason)] from expected_failures.txt for a profile: the lines before the
-    first section are the cpu's, a section ([a2a3 a5]) the named profiles'."""
-    entries, profiles = [], ["cpu"]
+    """[(dir, case pattern, reason)] from expected_failures.txt for a profile: those of the sections
+    that name it ([a2a3 a5]), then the lines before the first section (every profile's), so that
+    a profile's own reason for a case comes first."""
+    own, every, profiles = [], [], None
     with open(path) as f:
         for line in f:
             if line.strip().startswith("["):
                 profiles = line.strip().strip("[]").split()
-            elif line.strip() and not line.lstrip().startswith("#") and profile in profiles:
+            elif line.strip() and not line.lstrip().startswith("#"):
                 d, pattern, reason = line.split(None, 2)
-                entries.append((d, pattern, reason.strip()))
-    return entries
+                if profiles is None:
+                    every.append((d, pattern, reason.strip()))
+                elif profile in profiles:
+                    own.append((d, pattern, reason.strip()))
+    return own + every
 
 
 def expected_reason(entries, d, case):
