@@ -104,9 +104,9 @@ def entry_table(inst):
             form = inst.entry_name(PROFILE, entry)[len(f"pto_{PROFILE}_"):]
             offered = any(e["form"] == entry["form"] for e in inst.entries(p))
             refused = any(e["form"] == entry["form"] for e in inst.refused_entries(p))
+            host_dma = refused and has_gm(inst) and bool(m.profile(p)["isa"])
             calls.append({"form": form, "c_name": inst.entry_name(p, entry) if offered or refused else None,
-                          "offered": offered,
-                          "host_dma": inst.entry_name(PROFILE, entry) if refused and has_gm(inst) and m.profile(p)["isa"] else None})
+                          "offered": offered, "host_dma": inst.entry_name(PROFILE, entry) if host_dma else None})
         rows.append({"profile": p, "id": next(x["id"] for x in profiles(m)["profiles"] if x["name"] == p), "calls": calls})
     return rows
 
