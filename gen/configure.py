@@ -33,7 +33,7 @@ NATIVE_FLAGS = "-march=native"  # the benchmark's second column only: never in t
 # Firmware builds (ninja firmware): name, compiler, target flags, nm, size. Host compilers are
 # always checked; a cross compiler only when installed (WITH_CROSS=1 ./setup.sh). The cortex-m4
 # has a single-precision FPU; rv64gc has hardware f32. ninja test checks FIRMWARE_IN_TEST's build
-# of the runtime files and of each kind's first instruction per profile (first_of_kind); none
+# of the runtime files and of each kind's first instruction per profile (outputs.first_of_kind); none
 # since 2026-11-27: clang compiles every library source freestanding with warnings as errors in
 # the generator tests' make of the tarball and runs the same symbol and FMA checks on it, and gcc's
 # -Os sample cost ninja test 55 CPU seconds for no check of its own but the four functions clang
@@ -256,7 +256,7 @@ def main():
                 bins.append(t)
                 checks.append(f"{t}.clang")
             in_api = {i.name for i in cppapi.instructions(model)}
-            clang_sample += [f"build/tests/cpp/test_{n}.clang" for n in first_of_kind(model, p) if n in in_api]
+            clang_sample += [f"build/tests/cpp/test_{n}.clang" for n in outputs.first_of_kind(model, p) if n in in_api]
             # where tiles live (tests/cpp/test_tiles.cpp), as it is and in upstream's auto mode
             lib = " ".join(f"build/{p}/{n}.o" for n in library_names(model, p))
             for t, auto in (("build/tests/cpp/test_tiles", ""), ("build/tests/cpp/test_tiles_auto", " -D__PTO_AUTO__")):
@@ -265,6 +265,18 @@ def main():
                          f"build {t}: cxxlink {t}.o {lib}\n"
                          f"build {t}.clang: clangcheck tests/cpp/test_tiles.cpp {after('tests/cpp/test_tiles.cpp')}\n"
                          f"  flags = -Iout/include{auto}\n")
+                bins.append(t)
+                checks.append(f"{t}.clang")
+        if p in outputs.cpp_profiles(model):  # the C++ API built for a simulated profile (-DPTO_PROFILE):
+            # one program of each kind's first instruction against its entry points, and where tiles
+            # live (no precompiled header: it was made without the profile's macro)
+            lib = " ".join(f"build/{p}/{n}.o" for n in library_names(model, p))
+            for t, src in ((f"build/tests/cpp/test_{p}", f"out/tests/cpp/test_{p}.cpp"),
+                           (f"build/tests/cpp/test_tiles_{p}", "tests/cpp/test_tiles.cpp")):
+                flags = f"-Iout/include -Itests/cpp -DPTO_PROFILE={p}"
+                w.append(f"build {t}.o: cxx {src} {after(src)}\n  flags = {flags}\n"
+                         f"build {t}: cxxlink {t}.o {lib}\n"
+                         f"build {t}.clang: clangcheck {src} {after(src)}\n  flags = {flags}\n")
                 bins.append(t)
                 checks.append(f"{t}.clang")
         for src in sorted(glob.glob(f"tests/unit/test_{p}_*.c")):  # hand-written unit tests of a profile
@@ -332,7 +344,7 @@ def firmware_edges(w, model):
             continue
         use, dep = pch(w, f"firmware-{tc}", cc, f"$fwflags {arch}") if not arch else ("", "")  # a host compiler
         for p in outputs.kernel_profiles(model):
-            objs, sample, firsts = [], [], set(first_of_kind(model, p))
+            objs, sample, firsts = [], [], set(outputs.first_of_kind(model, p))
             for src in outputs.library_sources(model, p):
                 name = os.path.basename(src)[:-2]
                 obj = f"build/firmware/{tc}/{p}/{name}.o"
@@ -412,7 +424,7 @@ def sanitized_library(w, model):
 def san_variant_names(model, p):
     """The instructions whose files the sanitized library of profile p builds with their ISA
     variants (san_variants)."""
-    return set(first_of_kind(model, p))
+    return set(outputs.first_of_kind(model, p))
 
 
 def san_variants(model, binary):
@@ -536,16 +548,6 @@ def exhaustive_edges(w):
         w.append(f"build {t.name}-exhaustive: exhaustive | {t.command[0]} tests/exhaustive.py\n  only = --only {t.name}\n")
 
 
-def first_of_kind(model, p):
-    """Per kind, the first instruction (by name) on profile p: ninja test's sample of every kernel
-    template where a check of each instruction would cost CI's time (memcheck, the firmware build,
-    clang++'s C++ API check); ninja valgrind, ninja firmware and ninja all check them all."""
-    first = {}
-    for inst in sorted(model.instructions_on(p), key=lambda i: i.name):
-        first.setdefault(inst.kind_name, inst.name)
-    return sorted(first.values())
-
-
 def valgrind_args(model, binary):
     """ninja test's memcheck sample of a program: every VALGRIND_EVERY-th case of each tuple (a
     unit test: its UNIT_EVERY), and of an instruction with more than VALGRIND_TUPLES tuples on
@@ -565,7 +567,7 @@ def valgrind_ci(model):
     access against UB itself, and their sanitized runs cover every tuple: memcheck found nothing
     there that those did not, for 60% of ninja test's memcheck time (ninja valgrind runs them)."""
     return {f"build/tests/{p}/test_{name}" for p in outputs.kernel_profiles(model) if not model.profile(p)["isa"]
-            for name in first_of_kind(model, p)}
+            for name in outputs.first_of_kind(model, p)}
 
 
 def test_edges(w, early, model, bins, sanitized, fuzzers, checked):

@@ -12,17 +12,22 @@ types in upstream's order (TLOAD<Tile, Global>, TSTORE<Tile, Global>):
     ignored, the call forwarded to the plain one;
   - upstream's forms with arguments ptogen lacks (TMOV's tmp, preQuantScalar): a static_assert
     naming what is missing.
-A tile's dtypes and location are checked at compile time against the cpu's legal sets; the entry
-point checks the rest at run time."""
+A tile's dtypes and location are checked at compile time against the cpu's legal sets (the union
+of every profile's); the entry point checks the rest at run time.
+
+The overloads are the cpu's; a program compiled with -DPTO_PROFILE=<p> calls profile p's entry
+points through a per-instruction table (detail::entry, entry_table): the one of the same form,
+offered or listed but not offered yet (it answers every call with a status, which throws)."""
 import re
 
 import layouts as L
 import model as M
+import outputs
 
 CPP_TYPE = {"f32": "float", "f16": "half", "bf16": "bfloat16_t", "i32": "int32_t", "u32": "uint32_t",
             "i16": "int16_t", "u16": "uint16_t", "i8": "int8_t", "u8": "uint8_t",
             "i64": "int64_t", "f8e4m3": "float8_e4m3_t", "f8e5m2": "float8_e5m2_t"}  # TCVT's endpoints too
-PROFILE = "cpu"  # the profile whose entry points the C++ API calls
+PROFILE = "cpu"  # the profile whose overloads and static checks the C++ API has: it accepts every profile's tuples
 TILE_TYPE = {"VEC": "Vec", "MAT": "Mat", "LEFT": "Left", "RIGHT": "Right", "ACC": "Acc", "BIAS": "Bias"}  # pto_loc -> TileType
 SLAYOUT = ["NoneBox", "RowMajor", "ColMajor"]  # pto_slayout -> upstream's SLayout
 GM_LAYOUT = {"ND": "ND", "DN": "DN", "NZ": "NZ"}  # pto_gm_layout -> upstream's Layout
@@ -50,20 +55,60 @@ def instructions(model):
     return [i for i in model.instructions_on(PROFILE) if kind_attr(i, "CPP_API", True)]
 
 
-def buffers(model):
-    """The memory of each location TASSIGN addresses (pto/cpp/buffers.hpp): the cpu's capacity, or
-    where spec/profiles.lua gives none (0: host memory) the largest of the profiles it accepts."""
-    cpu = model.profile(PROFILE)
+def buffers(model, p):
+    """The memory of each location TASSIGN addresses on profile p: the profile's capacity
+    (spec/profiles.lua), or where it gives none (the cpu's 0: host memory) the largest of the
+    profiles it accepts."""
+    prof = model.profile(p)
     out = []
     for loc in L.LOCS:
-        own = cpu["buffers"][loc]["bytes"]
+        own = prof["buffers"][loc]["bytes"]
         if own:
-            out.append({"loc": loc, "bytes": own, "why": "the cpu's"})
+            out.append({"loc": loc, "bytes": own, "why": f"{p}'s"})
             continue
-        most = max(model.profile(p)["buffers"][loc]["bytes"] for p in cpu["accepts"])
-        out.append({"loc": loc, "bytes": most, "why": " and ".join(f"{p}'s" for p in cpu["accepts"]
-                                                                  if model.profile(p)["buffers"][loc]["bytes"] == most)})
-    return {"buffers": out, "accepts": cpu["accepts"]}
+        most = max(model.profile(q)["buffers"][loc]["bytes"] for q in prof["accepts"])
+        out.append({"loc": loc, "bytes": most, "why": " and ".join(f"{q}'s" for q in prof["accepts"]
+                                                                  if model.profile(q)["buffers"][loc]["bytes"] == most)})
+    return out
+
+
+def profiles(model):
+    """The profiles a program may select with -DPTO_PROFILE (pto/cpp/profile.hpp): every kernel
+    profile, numbered from 1 for the preprocessor; a simulated one (a machine model, spec
+    `isa`) keeps VEC tiles in its simulated UB."""
+    out = []
+    for n, p in enumerate(outputs.kernel_profiles(model), 1):
+        prof = model.profile(p)
+        out.append({"name": p, "P": p.upper(), "id": n, "simulated": bool(prof["isa"]), "buffers": buffers(model, p),
+                    "ub_align": prof["buffers"]["VEC"]["align"], "accepts": prof["accepts"]})
+    return {"profiles": out, "default": PROFILE}
+
+
+def has_gm(inst):
+    """An instruction with a global-tensor operand (TLOAD, TSTORE): a transfer between GM and a tile."""
+    return any(o.get("gm") for o in inst.kind["operands"].values())
+
+
+def entry_table(inst):
+    """Per profile, the entry point each of the API's entry points (by its form's C name, the
+    cpu's less its profile prefix) calls: the profile's own of that form, offered or not yet
+    offered (its C function answers every call with a status), or none (the instruction is not on
+    that profile: a static_assert where it is called). On a simulated profile a transfer (has_gm)
+    that the profile does not offer may go through the cpu's entry point where the program asks
+    for it (PTO_NPU_HOST_DMA: host_dma)."""
+    m = inst.model
+    rows = []
+    for p in outputs.kernel_profiles(m):
+        calls = []
+        for entry in inst.entries(PROFILE):
+            form = inst.entry_name(PROFILE, entry)[len(f"pto_{PROFILE}_"):]
+            offered = any(e["form"] == entry["form"] for e in inst.entries(p))
+            refused = any(e["form"] == entry["form"] for e in inst.refused_entries(p))
+            host_dma = refused and has_gm(inst) and bool(m.profile(p)["isa"])
+            calls.append({"form": form, "c_name": inst.entry_name(p, entry) if offered or refused else None,
+                          "offered": offered, "host_dma": inst.entry_name(PROFILE, entry) if host_dma else None})
+        rows.append({"profile": p, "id": next(x["id"] for x in profiles(m)["profiles"] if x["name"] == p), "calls": calls})
+    return rows
 
 
 def param_cpp(prm):
@@ -181,7 +226,9 @@ def entry_ctx(inst, entry):
         cond = " || ".join(f"detail::loc_of<{tparam[o]}::Loc>() == PTO_{loc}" for loc in locs)
         asserts.append((tparam[o], cond, f"{inst.name.upper()}: {o} must be a tile of TileType "
                               f"{', '.join(TILE_TYPE[loc] for loc in locs)}"))
-    return {"c_name": inst.entry_name(PROFILE, entry), "tparam": tparam, "carrier": carrier, "asserts": asserts,
+    c_name = inst.entry_name(PROFILE, entry)
+    return {"c_name": c_name, "entry_fn": "detail::entry::" + c_name[len(f"pto_{PROFILE}_"):], "tparam": tparam,
+            "carrier": carrier, "asserts": asserts,
             "operands": entry["operands"], "form": entry["form"]}
 
 
@@ -267,7 +314,7 @@ def context(inst):
                         out.append(overload(inst, e, name, entry, fn_ops, as_tile, options, shared, defaults))
                         if leading and not options:
                             out.append(forward(out[-1], leading))
-    return {"inst": inst, "name": name, "overloads": out + refusals(inst, name)}
+    return {"inst": inst, "name": name, "overloads": out + refusals(inst, name), "entry_table": entry_table(inst)}
 
 
 def overload(inst, e, name, entry, fn_ops, as_tile, options, shared, defaults):
@@ -293,7 +340,8 @@ def overload(inst, e, name, entry, fn_ops, as_tile, options, shared, defaults):
             if any(o not in present and o not in opt_params for o in entry["operands"]) else "",
             f"{', '.join(as_tile)}: element 0 of a tile" if as_tile else "",
             f"template options {', '.join(options)}" if options else ""]
-    return {"role": "main", "name": name, "c_name": e["c_name"], "form": entry["form"],
+    return {"role": "main", "name": name, "c_name": e["c_name"], "entry_fn": e["entry_fn"], "form": entry["form"],
+            "c_generic": e["c_name"].replace(f"pto_{PROFILE}_", "pto_<profile>_", 1),
             "comment": "; ".join(w for w in what if w), "template": template,
             "params": [decl(inst, e, o, as_tile, defaults) for o in fn_ops], "asserts": asserts, "descs": descs,
             "args": ", ".join(arg(inst, o, fn_ops, as_tile, opt_params, shared) for o in entry["operands"]),
@@ -354,10 +402,10 @@ def enums(model):
 
 # -- the C++ tests ------------------------------------------------------------------------------
 
-def _matches(inst, tup, o, option_names):
-    """Can overload o called with the options `option_names` make tuple tup's call? Its tiles are
-    the tuple's, an omitted tile is one the tuple goes without (or one its kind always passes, which
-    the cpu ignores), an omitted flag or option its first value."""
+def _matches(inst, tup, o, option_names, p):
+    """Can overload o called with the options `option_names` make tuple tup's call on profile p?
+    Its tiles are the tuple's, an omitted tile is one the tuple goes without (or one its kind always
+    passes, which p does not require), an omitted flag or option its first value."""
     k = inst.kind
     presence = {a["of"] for a in k["axes"] if a["derive"] == "presence"}
     given = set(o["ops"]) | set(o["shared"]) | set(option_names)
@@ -371,7 +419,7 @@ def _matches(inst, tup, o, option_names):
                 prm = inst.model.params[od["param"]]
                 if not upstream_names(prm)[prm["values"].index(tup.axes[ax["name"]])]:
                     return False
-        elif od["tile"] and x in presence and x in tup.ops:
+        elif od["tile"] and ((x in presence and x in tup.ops) or inst.use[p].get(x) == "required"):
             return False
         elif ax and tup.axes[ax["name"]] != ax["values"][0]:
             return False
@@ -397,14 +445,15 @@ def _calls(o):
     return [[x["name"] for x in o["options"][:n]] for n in range(1, len(o["options"]) + 1)]
 
 
-def test_context(inst):
-    """The C++ tests of an instruction: per overload and call, tuples whose cases together take
-    every dtype, parameter value, layout and location combination it has (the test plan's cases:
-    padded storage first, then the smallest), valid regions static and dynamic in turn; a call with
-    a leading option; and one rejected call."""
+def test_context(inst, p=PROFILE):
+    """The C++ tests of an instruction on profile p: per overload and call, tuples of p whose cases
+    together take every dtype, parameter value, layout and location combination it has there (the
+    test plan's cases: padded storage first, then the smallest), valid regions static and dynamic
+    in turn, each compared with p's entry point; a call with a leading option; and one rejected
+    call."""
     import testplan  # the C++ tests take the conformance plan's cases
     k, m = inst.kind, inst.model
-    plan = testplan.Plan(inst, PROFILE)
+    plan = testplan.Plan(inst, p)
     dnames = [d["name"] for d in m.dtype_list]
     cache = {}
 
@@ -419,8 +468,8 @@ def test_context(inst):
     for o in mains:
         for names in _calls(o):
             seen = set()
-            for t in inst.tuples[PROFILE]:
-                if t.entry["form"] != o["form"] or not _matches(inst, t, o, names):
+            for t in inst.tuples[p]:
+                if t.entry["form"] != o["form"] or not _matches(inst, t, o, names, p):
                     continue
                 features = {("dtype", v, d) for v, d in t.dvars.items()} | {("axis", a, v) for a, v in t.axes.items()}
                 for case in legal(t):  # the layouts, with the locations of the operands that have a choice of them
@@ -430,7 +479,7 @@ def test_context(inst):
                     if features | locs <= seen or not _fits(inst, o, case):
                         continue
                     seen |= features | locs
-                    cases.append(_case(inst, plan, o, names, t, case, len(cases), dnames))
+                    cases.append(_case(inst, plan, o, names, t, case, len(cases), dnames, p))
     first = cases[0]
     # the first call again with a leading option (the overload that forwards it follows its own)
     after = ctx["overloads"][ctx["overloads"].index(first["overload"]) + 1:]
@@ -440,7 +489,22 @@ def test_context(inst):
         leading = dict(first, id=f"{inst.name}_leading", seed=1, explicit=f"<{lead}>",
                        what=f"{first['name']}<{lead}>({first['cpp_args']}) {first['tup'].ident()} {first['case']['label']}")
     return {"inst": inst, "name": inst.name.upper(), "cases": cases, "leading": leading,
-            "reject": _rejection(inst, plan, first)}
+            "reject": _rejection(inst, plan, first), "profile": p}
+
+
+def profile_test_context(model, p):
+    """One C++ test program of a simulated profile p (out/tests/cpp/test_<p>.cpp): the tests of
+    each kind's first instruction on p (outputs.first_of_kind) that the API has, and a call of an
+    instruction p lists but does not offer yet, which throws its entry point's status."""
+    api = {i.name for i in instructions(model)}
+    insts = [model.instruction(n) for n in outputs.first_of_kind(model, p) if n in api]
+    refused = None
+    for inst in sorted(model.refused_on(p), key=lambda i: i.name):
+        if inst.name in api and not has_gm(inst):  # (a transfer may go through the cpu's: PTO_NPU_HOST_DMA)
+            c = test_context(inst)["cases"][0]  # a call the cpu takes, to p's entry point of its form
+            refused = dict(c, c_name=inst.entry_name(p, c["tup"].entry))
+            break
+    return {"p": p, "tests": [test_context(i, p) for i in insts], "refused": refused}
 
 
 def _rejection(inst, plan, c):
@@ -468,7 +532,7 @@ def _located(case, inst):
     return spans
 
 
-def _case(inst, plan, o, names, tup, case, n, dnames):
+def _case(inst, plan, o, names, tup, case, n, dnames, p):
     k, m = inst.kind, inst.model
     static = n % 2 == 0
     spans = _located(case, inst)
@@ -512,8 +576,8 @@ def _case(inst, plan, o, names, tup, case, n, dnames):
             if x not in o["ops"]:
                 cargs.append("NULL")
                 continue
-            ignored = d is None or not d["present"] or inst.use[PROFILE].get(x) == "ignored"
-            if ignored:  # a tile the cpu never reads: one block of its dtype at VEC's start
+            ignored = d is None or not d["present"] or inst.use[p].get(x) == "ignored"
+            if ignored:  # a tile the profile never reads: one block of its dtype at VEC's start
                 dt = tup.dtype_of(x)["name"]
                 d = {"dtype": dnames.index(dt), "blayout": 0, "slayout": 0, "loc": 0, "rows": 1,
                      "cols": 32 // m.dtypes[dt]["bytes"], "valid_rows": 1, "valid_cols": 32 // m.dtypes[dt]["bytes"]}
@@ -536,7 +600,7 @@ def _case(inst, plan, o, names, tup, case, n, dnames):
         explicit = "<" + ", ".join(f"decltype({y})" for y in types) + ">"
     mem_bytes = [used.get(loc, 0) for loc in L.LOCS] + [used.get("GM", 0)]
     return {"id": f"{inst.name}_{n}", "what": f"{o['name']}{explicit}({', '.join(cppargs)}) {tup.ident()} {case['label']}",
-            "name": o["name"], "c_name": o["c_name"], "bytes": mem_bytes, "seed": 1000 + n, "tiles": tiles, "gms": gms,
+            "name": o["name"], "c_name": inst.entry_name(p, tup.entry), "bytes": mem_bytes, "seed": 1000 + n, "tiles": tiles, "gms": gms,
             "scalars": scalars, "cpp_args": ", ".join(cppargs), "c_args": ", ".join(cargs), "explicit": explicit,
             "overload": o, "tup": tup, "case": case}
 

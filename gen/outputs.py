@@ -99,27 +99,45 @@ def tested_on(model, p):
     return model.instructions_on(p) + model.refused_on(p)
 
 
+def first_of_kind(model, p):
+    """Per kind, the first instruction (by name) on profile p: ninja test's sample of every kernel
+    template where a check of each instruction would cost CI's time (memcheck, the firmware build,
+    clang++'s C++ API check, the NPU profiles' C++ API programs); ninja valgrind, ninja firmware
+    and ninja all check them all."""
+    first = {}
+    for inst in sorted(model.instructions_on(p), key=lambda i: i.name):
+        first.setdefault(inst.kind_name, inst.name)
+    return sorted(first.values())
+
+
 def cpp_files(model):
     """The C++ API (gen/cppapi.py): runtime/cpp/ copied under out/include/ as it is, the params'
-    enums, the locations' memories, one header per instruction the cpu has and pto-inst.hpp
-    including them."""
+    enums, the profiles (pto/cpp/profile.hpp), one header and test per instruction the cpu has,
+    pto-inst.hpp including them, and a test program per simulated profile."""
     if "cpu" not in kernel_profiles(model):
         return []
     base = os.path.join(ROOT, "runtime", "cpp")
     out = [(f"out/include/{os.path.relpath(src, base)}", None, ("copy", os.path.relpath(src, ROOT), None))
            for src in sorted(glob.glob(os.path.join(base, "**", "*.hpp"), recursive=True))]
     out.append(("out/include/pto/cpp/params.hpp", "include/cpp/params.hpp.j2", ("cpp_params", None, None)))
-    out.append(("out/include/pto/cpp/buffers.hpp", "include/cpp/buffers.hpp.j2", ("cpp_buffers", None, None)))
+    out.append(("out/include/pto/cpp/profile.hpp", "include/cpp/profile.hpp.j2", ("cpp_profile", None, None)))
     import cppapi
     for inst in cppapi.instructions(model):
         out.append((f"out/include/pto/cpp/{inst.name}.hpp", "include/cpp/instruction.hpp.j2", ("cpp", None, inst)))
         out.append((f"out/tests/cpp/test_{inst.name}.cpp", "tests/cpp_test.cpp.j2", ("cpp_test", None, inst)))
     out.append(("out/include/pto/pto-inst.hpp", "include/cpp/pto-inst.hpp.j2", ("cpp_index", None, None)))
+    for p in cpp_profiles(model):
+        out.append((f"out/tests/cpp/test_{p}.cpp", "tests/cpp_profile_test.cpp.j2", ("cpp_profile_test", p, None)))
     return out
 
 
+def cpp_profiles(model):
+    """The simulated profiles, each with one C++ API test program (out/tests/cpp/test_<p>.cpp)."""
+    return [p for p in kernel_profiles(model) if model.profile(p)["isa"]]
+
+
 # Files made from the dtypes, profiles and kinds alone: no instruction edit reruns their edge.
-BASE_WHATS = ("types", "verify", "ops", "copy", "cpp_params", "cpp_buffers")
+BASE_WHATS = ("types", "verify", "ops", "copy", "cpp_params", "cpp_profile")
 
 
 def part(what):

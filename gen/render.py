@@ -339,11 +339,13 @@ class Renderer:
         if kind == "cpp":
             base.update(cppapi.context(inst))
         if kind == "cpp_test":
-            base.update(cppapi.test_context(inst))
+            base.update(t=cppapi.test_context(inst))
+        if kind == "cpp_profile_test":
+            base.update(cppapi.profile_test_context(m, p))
         if kind == "cpp_params":
             base.update(enums=cppapi.enums(m))
-        if kind == "cpp_buffers":
-            base.update(cppapi.buffers(m))
+        if kind == "cpp_profile":
+            base.update(cppapi.profiles(m))
         if kind == "cpp_index":
             base.update(instructions=cppapi.instructions(m))
         if kind == "counters":

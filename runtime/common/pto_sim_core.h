@@ -106,6 +106,12 @@ void PTO(sim_set_fault_handler)(PTO(fault_handler) handler, void *context)
     sim.context = context;
 }
 
+PTO(fault_handler) PTO(sim_fault_handler)(void **context)
+{
+    if (context) *context = sim.context;
+    return sim.handler;
+}
+
 void PTO(sim_stats)(PTO(stats) *out) { PTO(_copy_bytes)(out, &sim.stats, sizeof *out); }
 
 void PTO(sim_reset)(void)

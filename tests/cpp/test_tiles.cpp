@@ -1,15 +1,19 @@
-// Where the C++ API's tiles live (pto/cpp/tile.hpp), built twice: as it is and with __PTO_AUTO__.
+// Where the C++ API's tiles live (pto/cpp/tile.hpp), built as it is and with __PTO_AUTO__, and
+// for each simulated profile (-DPTO_PROFILE=a2a3, a5).
 // A tile never TASSIGNed owns zero-filled storage from its first data() and works in every
 // intrinsic; a copy shares it; a later TASSIGN moves the tile into its location's memory. Each
-// location has its own memory (pto/cpp/buffers.hpp), so upstream's gemm demo, which puts Left,
+// location has its own memory (pto/cpp/profile.hpp), so upstream's gemm demo, which puts Left,
 // Right and Acc all at offset 0, works, and a tile that does not fit is PTO_ERR_PLACEMENT. The
-// index maps of the aliases are upstream's worked values.
+// index maps of the aliases are upstream's worked values. On a simulated profile VEC tiles, auto
+// storage too, live in the simulator's UB; the matrix unit and upstream's CPU-only shapes are
+// refused as the profile's entry points refuse them; a broken hardware rule throws, naming it.
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <string>
+#include <vector>
 extern "C" {
 #include <cmocka.h>
 }
@@ -17,6 +21,29 @@ extern "C" {
 #include "pto/pto-inst.hpp"
 
 namespace {
+
+constexpr bool SIMULATED = PTO_CPP_SIMULATED;
+
+// The call throws, and the message has `what` in it.
+template <typename Call> void throws(const char *what, Call &&call)
+{
+    try {
+        call();
+    } catch (const std::runtime_error &e) {
+        if (!std::strstr(e.what(), what)) fail_msg("the exception says '%s', not '%s'", e.what(), what);
+        return;
+    }
+    fail_msg("no exception '%s'", what);
+}
+
+#if PTO_CPP_SIMULATED
+// Is [p, p + bytes) in the simulated UB's tile region?
+bool in_ub(const void *p, std::size_t bytes)
+{
+    const unsigned char *ub = pto::detail::sim::ub(), *q = (const unsigned char *)p;
+    return q >= ub && q + bytes <= ub + pto::detail::UB_TILE_BYTES;
+}
+#endif
 
 template <typename TileData> bool all_zero(TileData &t)
 {
@@ -38,6 +65,10 @@ void auto_storage_is_zero_filled(void **state)
     assert_true(all_zero(a));
     assert_true(all_zero(b));
     assert_true(a.data() != b.data());
+#if PTO_CPP_SIMULATED
+    assert_true(in_ub(a.data(), sizeof(float) * 8 * 16) && in_ub(b.data(), sizeof(float) * 8 * 16));
+    assert_true(a.data() + 8 * 16 <= b.data() || b.data() + 8 * 16 <= a.data()); // apart
+#endif
     // an intrinsic on tiles never assigned
     pto::TEXPANDS(a, 2.5f);
     pto::TADDS(b, a, 1.0f);
@@ -90,16 +121,7 @@ void memories_are_separate(void **state)
         for (int k = 0; k < (i == 5 ? 64 : 1024); k++) assert_int_equal(at[i][k], 0x10 + i);
 }
 
-template <typename Call> void throws_placement(Call &&call)
-{
-    try {
-        call();
-    } catch (const std::runtime_error &e) {
-        assert_non_null(std::strstr(e.what(), "TASSIGN: PTO_ERR_PLACEMENT"));
-        return;
-    }
-    fail_msg("no PTO_ERR_PLACEMENT");
-}
+template <typename Call> void throws_placement(Call &&call) { throws("TASSIGN: PTO_ERR_PLACEMENT", call); }
 
 void placement(void **state)
 {
@@ -177,24 +199,40 @@ void gemm(bool assign)
         }
 }
 
+// The simulated profiles do not offer the matrix unit or TLOAD yet: their entry points refuse it.
 void gemm_demo(void **state)
 {
     (void)state;
-    gemm(true);
+    if (SIMULATED) throws("TLOAD: PTO_ERR_LOC", [] { gemm(true); });
+    else gemm(true);
 }
 
 void gemm_without_tassign(void **state)
 {
     (void)state;
-    gemm(false);
+    if (SIMULATED) throws("TLOAD: PTO_ERR_LOC", [] { gemm(false); });
+    else gemm(false);
 }
 
 // Upstream's attention programs reduce rows into a DN R x C tile and expand rows from one, and
 // pass the source as tmp: the API takes column 0 of such a tile and no tmp, which must give
-// what the DN R x 1 column and no tmp give.
+// what the DN R x 1 column and no tmp give. Upstream's NPUs refuse such tiles, and so do the
+// simulated profiles: the calls throw and write nothing.
+void refused_on_npus(void)
+{
+    constexpr int R = 16, C = 16;
+    pto::Tile<pto::TileType::Vec, float, R, C> src, out;
+    pto::Tile<pto::TileType::Vec, float, R, C, pto::BLayout::ColMajor, R, C> wide;  // DN R x C
+    for (int k = 0; k < R * C; k++) wide.data()[k] = 99.0f;
+    throws("TROWMAX: PTO_ERR_", [&] { pto::TROWMAX(wide, src, src); });
+    throws("TROWEXPANDSUB: PTO_ERR_", [&] { pto::TROWEXPANDSUB(out, src, wide); });
+    for (int k = 0; k < R * C; k++) assert_true(wide.data()[k] == 99.0f && out.data()[k] == 0.0f);
+}
+
 void row_ops_on_dn_tiles(void **state)
 {
     (void)state;
+    if (SIMULATED) return refused_on_npus();
     constexpr int R = 16, C = 16;
     pto::Tile<pto::TileType::Vec, float, R, C> src, wide_out, col_out;
     pto::Tile<pto::TileType::Vec, float, R, C, pto::BLayout::ColMajor, R, C> wide;  // DN R x C
@@ -217,6 +255,74 @@ void row_ops_on_dn_tiles(void **state)
     if (std::memcmp(col.data(), plain.data(), sizeof(float) * R) != 0) fail_msg("TROWSUM: tmp given as src changed the sums");
 }
 
+#if PTO_CPP_SIMULATED
+// TASSIGN's offsets are offsets into the simulator's UB, as an NPU program's are; auto storage
+// takes blocks from the top of its tile region, gives them back when the last copy goes, and
+// runs out with PTO_ERR_PLACEMENT.
+void vec_tiles_in_the_simulated_ub(void **state)
+{
+    (void)state;
+    unsigned char *ub = pto::detail::sim::ub();
+    pto::Tile<pto::TileType::Vec, float, 16, 16> v;
+    pto::TASSIGN(v, 0x100);
+    assert_ptr_equal((unsigned char *)v.data(), ub + 0x100);
+    const float *first;
+    {
+        pto::Tile<pto::TileType::Vec, float, 16, 16> a;
+        first = a.data();
+        assert_true(in_ub(first, sizeof(float) * 256));
+        assert_ptr_equal((const unsigned char *)first + sizeof(float) * 256, ub + pto::detail::UB_TILE_BYTES); // at the top
+    }
+    pto::Tile<pto::TileType::Vec, float, 16, 16> b;
+    assert_ptr_equal(b.data(), first); // the block came back
+    // tiles of 16 KiB in the rest of UB's tile region, until the next one has no room
+    using Big = pto::Tile<pto::TileType::Vec, float, 64, 64>;
+    std::vector<Big> all((pto::detail::UB_TILE_BYTES - sizeof(float) * 256) / sizeof(Big::DType[4096]));
+    for (Big &t : all) assert_true(in_ub(t.data(), sizeof(float) * 4096));
+    Big one_more;
+    throws("PTO_ERR_PLACEMENT", [&] { (void)one_more.data(); });
+}
+
+// A kernel that breaks a hardware rule: the intrinsic's call throws naming the rule, and the
+// handler the program had set sees the fault and is set again afterwards.
+unsigned program_faults;
+void program_handler(const pto::detail::sim::fault *, void *) { program_faults++; }
+
+void a_broken_rule_throws(void **state)
+{
+    (void)state;
+    pto::detail::sim::set_handler(program_handler, nullptr);
+    throws("TEST: hardware rule ", [] {
+        const pto::detail::Call call("TEST");
+        unsigned char *ub = pto::detail::sim::ub();
+#if PTO_CPP_PROFILE == PTO_CPP_PROFILE_ID_a2a3
+        pto_a2a3_set_mask_norm();
+        pto_a2a3_set_vector_mask(~0ull, ~0ull);
+        pto_a2a3_vmaxs_f32((float *)ub, (const float *)ub, 0.0f, 300, 1, 1, 8, 8); // 300 repeats
+        const char *rule = "repeat";
+#else
+        pto_a5_preg pg;
+        pto_a5_vreg r;
+        uint32_t n = 64;
+        pto_a5_plt_b32(&pg, &n);
+        pto_a5_vlds_b32(&r, ub + 4, 0, PTO_A5_DIST_NORM, &pg); // not block aligned
+        const char *rule = "align";
+#endif
+        try {
+            call.check(PTO_OK);
+        } catch (const std::runtime_error &e) {
+            if (!std::strstr(e.what(), (std::string("hardware rule ") + rule + " broken on ").c_str()))
+                fail_msg("the exception says '%s', not the rule %s", e.what(), rule);
+            throw;
+        }
+    });
+    assert_int_equal(program_faults, 1);
+    void *context;
+    assert_true(pto::detail::sim::get_handler(&context) == program_handler);
+    pto::detail::sim::set_handler(nullptr, nullptr);
+}
+#endif
+
 } // namespace
 
 int main(void)
@@ -230,10 +336,15 @@ int main(void)
         cmocka_unit_test(gemm_demo),
         cmocka_unit_test(gemm_without_tassign),
         cmocka_unit_test(row_ops_on_dn_tiles),
+#if PTO_CPP_SIMULATED
+        cmocka_unit_test(vec_tiles_in_the_simulated_ub),
+        cmocka_unit_test(a_broken_rule_throws),
+#endif
     };
 #ifdef __PTO_AUTO__
     return cmocka_run_group_tests_name("cpp.tiles.auto", tests, NULL, NULL);
 #else
-    return cmocka_run_group_tests_name("cpp.tiles", tests, NULL, NULL);
+    return cmocka_run_group_tests_name((std::string("cpp.tiles") + (SIMULATED ? std::string(".") + pto::detail::PROFILE : "")).c_str(),
+                                       tests, NULL, NULL);
 #endif
 }

@@ -4,7 +4,8 @@
 // bytes, calls an intrinsic, and then the same entry point through the C interface with
 // descriptors written out from the case itself (not from the header's), from the same bytes:
 // both must leave every byte the same. A rejected call must throw, naming the instruction and the
-// status.
+// status. Built with -DPTO_PROFILE=<p>, the memories are that profile's (VEC: a simulated
+// profile's UB) and the entry points its own.
 #ifndef PTOGEN_CPP_TESTER_HPP
 #define PTOGEN_CPP_TESTER_HPP
 
@@ -90,6 +91,19 @@ inline pto_gm gm(const Area &a, std::size_t offset, pto_dtype dt, pto_gm_layout 
     return g;
 }
 
+// The intrinsic's call; on a simulated profile it must have run there, on the simulator.
+template <typename Call> void call(const char *what, Call &&c)
+{
+#if PTO_CPP_SIMULATED
+    const unsigned long long before = pto::detail::sim::issued();
+    c();
+    if (pto::detail::sim::issued() == before) fail_msg("%s: the call issued nothing on the %s simulator", what, pto::detail::PROFILE);
+#else
+    (void)what;
+    c();
+#endif
+}
+
 // The C++ call's bytes equal the C call's (`c` runs on the restored area).
 template <typename CCall> void same_as_c(const Area &a, const char *what, CCall &&c)
 {
@@ -119,6 +133,15 @@ template <typename Call> void rejects(const char *instr, const char *status, Cal
         return;
     }
     fail_msg("%s: a call with %s did not throw", instr, status);
+}
+
+// The call throws, naming the instruction and the status the C entry point answers (`c`) on the
+// same operands, which is not PTO_OK: an instruction the profile lists but does not offer yet.
+template <typename Call, typename CCall> void rejects_as_c(const char *instr, Call &&call, CCall &&c)
+{
+    const pto_status st = c();
+    if (st == PTO_OK) fail_msg("%s: the C entry point takes the case", instr);
+    rejects(instr, pto_status_str(st), call);
 }
 
 } // namespace tester

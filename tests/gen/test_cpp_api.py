@@ -14,14 +14,14 @@ import cppapi  # noqa: E402
 import model as M  # noqa: E402
 
 
-def compile_errors(body):
-    """g++'s messages for a translation unit of pto-inst.hpp and main() { body }."""
+def compile_errors(body, flags=()):
+    """g++'s messages for a translation unit of pto-inst.hpp and main() { body }, compiled with flags."""
     src = '#include "pto/pto-inst.hpp"\nint main(void)\n{\n' + body + "\n    return 0;\n}\n"
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "illegal.cpp")
         with open(path, "w") as f:
             f.write(src)
-        r = subprocess.run(["g++", "-std=c++17", "-fsyntax-only", "-fmax-errors=0", "-I", os.path.join(ROOT, "out", "include"), path],
+        r = subprocess.run(["g++", "-std=c++17", "-fsyntax-only", "-fmax-errors=0", *flags, "-I", os.path.join(ROOT, "out", "include"), path],
                            capture_output=True, text=True)
     return r
 
@@ -128,6 +128,29 @@ class StaticChecks(unittest.TestCase):
         self.assertNotEqual(r.returncode, 0)
         for msg in cases.values():
             self.assertIn(msg, r.stderr)
+
+
+class Profiles(unittest.TestCase):
+    """-DPTO_PROFILE: each profile of spec/profiles.lua compiles the same program, whatever it offers
+    (an instruction it does not offer is a status at run time, not a compile error); another name
+    is an #error naming the profiles."""
+
+    def test_every_profile_compiles_every_instruction(self):
+        m = M.load_specs(ROOT)
+        body = ("    pto::TileLeft<float, 16, 16> a; pto::TileRight<float, 16, 16> b; pto::TileAcc<float, 16, 16> c;\n"
+                "    pto::TMATMUL(c, a, b);\n"
+                "    pto::Tile<pto::TileType::Vec, float, 16, 16> v;\n    pto::TMAXS(v, v, 0.0f);\n")
+        for p in cppapi.profiles(m)["profiles"]:
+            with self.subTest(profile=p["name"]):
+                r = compile_errors(body, [f"-DPTO_PROFILE={p['name']}", "-Wall", "-Wextra", "-Werror", "-pedantic"])
+                self.assertEqual(r.returncode, 0, r.stderr[:2000])
+
+    def test_an_unknown_profile_is_an_error_naming_the_profiles(self):
+        m = M.load_specs(ROOT)
+        r = compile_errors("", ["-DPTO_PROFILE=a9"])
+        self.assertNotEqual(r.returncode, 0)
+        self.assertIn("PTO_PROFILE must name a profile of spec/profiles.lua: "
+                      + ", ".join(p["name"] for p in cppapi.profiles(m)["profiles"]), r.stderr)
 
 
 if __name__ == "__main__":

@@ -3,7 +3,7 @@
 ptogen's C++ header set and cpu kernels, or against upstream's own simulator; docs/upstream-tests.md.
 
   python3 tests/upstream/run.py UPSTREAM [DIR...] [--against ptogen|upstream] [--repo PTOGEN]
-                                [--build BUILD] [--timing [--runs N] [--repeat R]] [-j N]
+                                [--profile cpu|a2a3|a5] [--build BUILD] [--timing [--runs N] [--repeat R]] [-j N]
 
 UPSTREAM is a checkout of PTO-ISA (include/, tests/common/, tests/cpu/st/). The default DIRs are
 every test directory whose kernels call only instructions ptogen has (spec/isa/*.lua of PTOGEN,
@@ -15,6 +15,12 @@ stub of this directory). Then it runs every gtest case as its own process from <
 checking that the case's data directory exists, and requires the case to write its output.bin,
 so that no case passes without data. Failures listed in expected_failures.txt (the semantics
 contract) are reported as expected for the ptogen variant.
+
+--profile builds the ptogen variant for another profile (-DPTO_PROFILE, docs/cpp-api.md) against
+that profile's library; on a simulated profile (a2a3, a5) also with -DPTO_NPU_HOST_DMA and the cpu
+library, whose TLOAD and TSTORE move the tests' data into and out of the simulated UB (the machine
+models have no DMA yet). Its build directory is BUILD/ptogen-<profile>; its expected failures are
+expected_failures.txt's section for it.
 
 --timing builds both variants and times them on the cases that pass in both: each binary runs
 N times (--runs, default 5), each run repeating its cases R times (--repeat, default 100), from a
@@ -75,15 +81,22 @@ def select_dirs(upstream, repo):
     return chosen
 
 
-def read_expected(path):
-    """[(dir, case pattern, reason)] from expected_failures.txt."""
-    entries = []
+def read_expected(path, profile="cpu"):
+    """[(dir, case pattern, reason)] from expected_failures.txt for a profile: those of the sections
+    that name it ([a2a3 a5]), then the lines before the first section (every profile's), so that
+    a profile's own reason for a case comes first."""
+    own, every, profiles = [], [], None
     with open(path) as f:
         for line in f:
-            if line.strip() and not line.lstrip().startswith("#"):
+            if line.strip().startswith("["):
+                profiles = line.strip().strip("[]").split()
+            elif line.strip() and not line.lstrip().startswith("#"):
                 d, pattern, reason = line.split(None, 2)
-                entries.append((d, pattern, reason.strip()))
-    return entries
+                if profiles is None:
+                    every.append((d, pattern, reason.strip()))
+                elif profile in profiles:
+                    own.append((d, pattern, reason.strip()))
+    return own + every
 
 
 def expected_reason(entries, d, case):
@@ -138,7 +151,9 @@ class Variant:
             self.cxxflags = ["-std=c++17", "-D__CPU_SIM"] + TEST_CXXFLAGS + [
                 "-include", "acl/acl.h", "-I" + os.path.join(args.repo, "out", "include"),
                 "-I" + os.path.join(HERE, "include"), "-I" + os.path.join(up, "tests", "common")]
-            self.libs, self.ldlibs = ["lib/libptocpu.a", "lib/acl_stub.o"], GTEST_LIBS
+            self.libs, self.ldlibs = [f"lib/libpto{p}.a" for p in library_profiles(args)] + ["lib/acl_stub.o"], GTEST_LIBS
+            if args.profile != "cpu":  # the profile's entry points; TLOAD and TSTORE through the cpu's
+                self.cxxflags += [f"-DPTO_PROFILE={args.profile}", "-DPTO_NPU_HOST_DMA"]
 
 
 def ninja_rules(args, variant):
@@ -160,17 +175,27 @@ def ninja_rules(args, variant):
         "  description = GEN_DATA $dir", ""]
 
 
+def library_profiles(args):
+    """The profiles whose libraries the ptogen variant links: --profile's, and on a simulated
+    profile the cpu's too (its TLOAD and TSTORE, PTO_NPU_HOST_DMA)."""
+    profile = getattr(args, "profile", "cpu")
+    return [profile] + (["cpu"] if profile != "cpu" else [])
+
+
 def ninja_library(args, cflags=LIB_CFLAGS):
-    """ptogen's cpu library (every out/cpu/*.c, compiled with cflags) and the ACL stub."""
+    """ptogen's libraries (lib/libpto<profile>.a: every out/<profile>/*.c, compiled with cflags)
+    and the ACL stub."""
     inc = ["-I" + os.path.join(args.repo, "out", "include")]
-    lines, objs = [], []
-    for src in sorted(glob.glob(os.path.join(args.repo, "out", "cpu", "*.c"))):
-        obj = "lib/obj/" + os.path.basename(src)[:-2] + ".o"
-        lines += [f"build {ninja_escape(obj)}: cc {ninja_escape(src)}", f"  cflags = {ninja_var(cflags + inc)}"]
-        objs.append(obj)
+    lines = []
+    for p in library_profiles(args):
+        objs = []
+        for src in sorted(glob.glob(os.path.join(args.repo, "out", p, "*.c"))):
+            obj = f"lib/obj/{p}/" + os.path.basename(src)[:-2] + ".o"
+            lines += [f"build {ninja_escape(obj)}: cc {ninja_escape(src)}", f"  cflags = {ninja_var(cflags + inc)}"]
+            objs.append(obj)
+        lines.append(f"build lib/libpto{p}.a: ar {' '.join(map(ninja_escape, objs))}")
     stub_flags = LIB_CFLAGS + ["-Wall", "-Wextra", "-Werror", "-pedantic", "-I" + os.path.join(HERE, "include")]
-    lines += [f"build lib/libptocpu.a: ar {' '.join(map(ninja_escape, objs))}",
-              f"build lib/acl_stub.o: cc {ninja_escape(os.path.join(HERE, 'acl_stub.c'))}",
+    lines += [f"build lib/acl_stub.o: cc {ninja_escape(os.path.join(HERE, 'acl_stub.c'))}",
               f"  cflags = {ninja_var(stub_flags)}", ""]
     return lines
 
@@ -350,7 +375,7 @@ def run_dir(args, bdir, d, record, expected):
 
 def run_variant(args, name, dirs, expected):
     variant = Variant(name, args)
-    bdir = os.path.join(args.build, name)
+    bdir = os.path.join(args.build, name if name == "upstream" or args.profile == "cpu" else f"{name}-{args.profile}")
     records, wall, lib = build(args, variant, dirs, bdir)
     if lib["errors"]:
         print(f"[{name}] the library failed to build:\n" + "\n".join(lib["errors"][:40]))
@@ -507,6 +532,8 @@ def parse_args(argv):
     p.add_argument("dirs", nargs="*", help="test directories (default: every one whose instructions ptogen has)")
     p.add_argument("--against", choices=("ptogen", "upstream"), default="ptogen",
                    help="ptogen's header set and cpu kernels (default) or upstream's own simulator")
+    p.add_argument("--profile", default="cpu",
+                   help="the ptogen variant's profile: cpu (default), or a simulated one (a2a3, a5) of out/<profile>/")
     p.add_argument("--repo", default=ROOT, help="the ptogen checkout (out/include, out/cpu, spec/isa; default: %(default)s)")
     p.add_argument("--build", default=os.path.join(ROOT, "build", "upstream"), help="build directory (default: %(default)s)")
     p.add_argument("--timing", action="store_true", help="build both variants and time them against each other")
@@ -530,7 +557,7 @@ def check_inputs(args, variants, gen_data=True):
     if not os.path.isdir(os.path.join(args.upstream, "include")) or not os.path.isdir(testcase_root(args.upstream)):
         problems.append(f"{args.upstream} has no include/ or tests/cpu/st/testcase/: not a PTO-ISA checkout")
     if "ptogen" in variants:
-        for rel in ("out/include/pto/pto-inst.hpp", "out/include/pto/pto.h"):
+        for rel in ("out/include/pto/pto-inst.hpp", "out/include/pto/pto.h", f"out/{args.profile}/pto_{args.profile}_status.c"):
             if not os.path.isfile(os.path.join(args.repo, rel)):
                 problems.append(f"{args.repo} has no {rel}: run `ninja gen` there (in a checkout that has the C++ header set)")
     args.python = numpy_python(args.python) if gen_data else None
@@ -560,7 +587,7 @@ def main(argv):
         print("\n".join("run.py: " + p for p in problems), file=sys.stderr)
         return 2
     dirs = args.dirs or select_dirs(args.upstream, args.repo)
-    expected = read_expected(os.path.join(HERE, "expected_failures.txt"))
+    expected = read_expected(os.path.join(HERE, "expected_failures.txt"), args.profile)
     results = {name: run_variant(args, name, dirs, expected) for name in variants}
     bad = sum(summarize(results[name], dirs) for name in variants)
     if args.timing:

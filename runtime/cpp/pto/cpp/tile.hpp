@@ -2,8 +2,9 @@
 // PTO-ISA's Tile (every location ptogen has, ND/DN and boxed layouts), Shape, Stride and
 // GlobalTensor, and TASSIGN, over ptogen's C descriptors (pto_tile, pto_gm). The intrinsics
 // (pto/cpp/<instr>.hpp, generated; TLOAD and TSTORE too) describe their operands with
-// detail::desc and detail::gm and call the checked pto_cpu_* entry points; a rejected call fails
-// loudly.
+// detail::desc and detail::gm and call the checked entry points of the profile PTO_PROFILE selects
+// (pto/cpp/profile.hpp: pto_cpu_* by default); a rejected call, or a hardware rule a simulated
+// profile's kernel breaks, fails loudly (detail::Call).
 #ifndef PTO_CPP_TILE_HPP
 #define PTO_CPP_TILE_HPP
 
@@ -11,14 +12,16 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "pto/common/type.hpp"
-#include "pto/cpp/buffers.hpp"
+#include "pto/cpp/profile.hpp"
 #include "pto/pto_layout.h"
 #include "pto/pto_types.h"
 
@@ -42,6 +45,7 @@ template <> struct dtype_of<float8_e5m2_t> { static constexpr pto_dtype value = 
 
 template <typename T, typename... Ts> constexpr bool one_of() { return (std::is_same<T, Ts>::value || ...); }
 template <typename T> constexpr bool always_false = false; // a static_assert that fires only where instantiated
+template <typename... T> constexpr bool never = false;      // the same for any number of types
 
 // The pto_loc of an upstream TileType; upstream's MX scale and control locations are not ptogen's.
 template <TileType L> constexpr pto_loc loc_of()
@@ -54,36 +58,159 @@ template <TileType L> constexpr pto_loc loc_of()
          : L == TileType::Right ? PTO_RIGHT : L == TileType::Acc ? PTO_ACC : PTO_BIAS;
 }
 
-// A rejected call: an exception naming the instruction and the status (or, built with
-// PTO_NO_EXCEPTIONS, a message and abort()).
-inline void check(pto_status st, const char *instr)
+// A failure: an exception with the message (or, built with PTO_NO_EXCEPTIONS, the message on
+// stderr and abort()).
+[[noreturn]] inline void throw_error(const std::string &message)
 {
-    if (st == PTO_OK) return;
 #ifdef PTO_NO_EXCEPTIONS
-    std::fprintf(stderr, "%s: %s\n", instr, pto_status_str(st));
+    std::fprintf(stderr, "%s\n", message.c_str());
     std::abort();
 #else
-    throw std::runtime_error(std::string(instr) + ": " + pto_status_str(st));
+    throw std::runtime_error(message);
 #endif
 }
 
+// A rejected call: the instruction and the status, "TMAXS: PTO_ERR_VALID: ...".
+inline void check(pto_status st, const char *instr)
+{
+    if (st != PTO_OK) throw_error(std::string(instr) + ": " + pto_status_str(st));
+}
+
+// One intrinsic's call of its entry point: call.check(entry(...)) fails on a status other than
+// PTO_OK. On a simulated profile it also fails when the kernel broke a hardware rule (the
+// simulator then skips the faulting instruction, so the result is not the contract's): for the
+// call's lifetime a handler of its own records the fault (and passes it on to the handler the
+// program had set, which is put back afterwards), and the message names the rule.
+class Call {
+public:
+    explicit Call(const char *instr) : instr_(instr)
+    {
+#if PTO_CPP_SIMULATED
+        previous_ = sim::get_handler(&previous_context_);
+        sim::set_handler(on_fault, this);
+#endif
+    }
+    ~Call()
+    {
+#if PTO_CPP_SIMULATED
+        sim::set_handler(previous_, previous_context_);
+#endif
+    }
+    Call(const Call &) = delete;
+    Call &operator=(const Call &) = delete;
+
+    void check(pto_status st) const
+    {
+        std::string message;
+        if (st != PTO_OK) message = pto_status_str(st);
+#if PTO_CPP_SIMULATED
+        if (faults_) {
+            message += message.empty() ? "" : "; ";
+            message += std::string("hardware rule ") + sim::rule_name(fault_) + " broken on " + PROFILE + ": " + fault_.message;
+            if (faults_ > 1) message += " (and " + std::to_string(faults_ - 1) + " more faults)";
+        }
+#endif
+        if (!message.empty()) throw_error(std::string(instr_) + ": " + message);
+    }
+
+private:
+    const char *instr_;
+#if PTO_CPP_SIMULATED
+    static void on_fault(const sim::fault *f, void *context)
+    {
+        Call *call = static_cast<Call *>(context);
+        if (call->faults_++ == 0) call->fault_ = *f;
+        if (call->previous_) call->previous_(f, call->previous_context_);
+    }
+    sim::handler previous_ = nullptr;
+    void *previous_context_ = nullptr;
+    sim::fault fault_ = {};
+    unsigned long faults_ = 0;
+#endif
+};
+
 // The memories TASSIGN addresses, one per location (upstream's CPU simulator: UB, L1, L0A, L0B,
-// L0C), BUFFER_BYTES each (pto/cpp/buffers.hpp, from spec/profiles.lua): back to back in one
-// block a thread, each on a 64-byte boundary, allocated and zero-filled on the thread's first use.
+// L0C), BUFFER_BYTES each (pto/cpp/profile.hpp, from spec/profiles.lua). On a simulated profile
+// VEC is the simulator's UB (one a process, as the simulator is); every other memory is host
+// memory, back to back in one block a thread, each on a 64-byte boundary, allocated and
+// zero-filled on the thread's first use.
 constexpr std::size_t N_LOCS = sizeof BUFFER_BYTES / sizeof BUFFER_BYTES[0];
+constexpr bool in_simulator(std::size_t loc) { return PTO_CPP_SIMULATED && loc == PTO_VEC; }
 constexpr std::size_t buffer_offset(std::size_t loc)
 {
     std::size_t off = 0;
-    for (std::size_t k = 0; k < loc; k++) off += (BUFFER_BYTES[k] + 63) / 64 * 64;
+    for (std::size_t k = 0; k < loc; k++) off += in_simulator(k) ? 0 : (BUFFER_BYTES[k] + 63) / 64 * 64;
     return off;
 }
 inline unsigned char *buffer(pto_loc loc)
 {
+#if PTO_CPP_SIMULATED
+    if (in_simulator(loc)) return sim::ub();
+#endif
     struct alignas(64) Line {
         unsigned char bytes[64];
     };
     static thread_local std::vector<Line> memory(buffer_offset(N_LOCS) / 64);
     return reinterpret_cast<unsigned char *>(memory.data()) + buffer_offset((std::size_t)loc);
+}
+
+#if PTO_CPP_SIMULATED
+// Auto storage in the simulated UB: blocks of its first UB_TILE_BYTES, UB_ALIGN aligned, taken
+// first fit from the top down, so they keep clear of the low offsets programs TASSIGN (which
+// this does not track: a program that mixes the two keeps them apart itself, as on the NPU).
+class UbBlocks {
+public:
+    // The offset of a free block of `bytes`, or UB_TILE_BYTES when none is left.
+    std::size_t take(std::size_t bytes)
+    {
+        bytes = (bytes + UB_ALIGN - 1) / UB_ALIGN * UB_ALIGN;
+        std::size_t top = UB_TILE_BYTES / UB_ALIGN * UB_ALIGN;
+        for (std::size_t k = used_.size() + 1; k-- > 0;) { // the gaps above each used block, highest first
+            const std::size_t floor = k ? used_[k - 1].first + used_[k - 1].second : 0;
+            if (top - floor >= bytes) {
+                used_.insert(used_.begin() + (std::ptrdiff_t)k, { top - bytes, bytes });
+                return top - bytes;
+            }
+            if (k) top = used_[k - 1].first;
+        }
+        return UB_TILE_BYTES;
+    }
+    void give(std::size_t offset)
+    {
+        for (std::size_t k = 0; k < used_.size(); k++)
+            if (used_[k].first == offset) {
+                used_.erase(used_.begin() + (std::ptrdiff_t)k);
+                return;
+            }
+    }
+
+private:
+    std::vector<std::pair<std::size_t, std::size_t>> used_; // (offset, bytes), by offset
+};
+// never destroyed: a tile of static storage duration may give its block back after exit's destructors
+inline UbBlocks &ub_blocks()
+{
+    static UbBlocks *blocks = new UbBlocks;
+    return *blocks;
+}
+#endif
+
+// The storage of a tile never TASSIGNed: n zero-filled elements, in the simulated UB for a VEC
+// tile on a simulated profile (PTO_ERR_PLACEMENT when UB has no room left), else host memory.
+template <typename T> std::shared_ptr<T[]> auto_storage(bool vec, std::size_t n)
+{
+#if PTO_CPP_SIMULATED
+    if (vec) {
+        const std::size_t at = ub_blocks().take(n * sizeof(T));
+        if (at == UB_TILE_BYTES) check(PTO_ERR_PLACEMENT, "Tile (auto storage in the simulated UB)");
+        unsigned char *p = sim::ub() + at;
+        std::memset(p, 0, n * sizeof(T));
+        return std::shared_ptr<T[]>(reinterpret_cast<T *>(p), [at](T *) { ub_blocks().give(at); });
+    }
+#else
+    (void)vec;
+#endif
+    return std::shared_ptr<T[]>(new T[n]());
 }
 
 } // namespace detail
@@ -143,12 +270,13 @@ struct Tile {
 #endif
 
     // A tile never TASSIGNed owns storage, Rows x Cols zero-filled elements from its first data()
-    // (upstream's CPU simulator under __PTO_AUTO__; here without it too). A copy refers to the same
+    // (upstream's CPU simulator under __PTO_AUTO__; here without it too), a VEC tile's in the
+    // simulated UB on a simulated profile (detail::auto_storage). A copy refers to the same
     // storage as the original (upstream's copies keep its pointer), and keeps it alive.
     TileDType &data()
     {
         if (data_ == nullptr) {
-            own_.reset(new DType[Numel]());
+            own_ = detail::auto_storage<DType>(Loc == TileType::Vec, (std::size_t)Numel);
             data_ = own_.get();
         }
         return data_;
@@ -229,20 +357,30 @@ template <typename TileData> pto_tile desc(TileData &t)
 
 // Column 0 of a DN tile with several columns, else the tile: where upstream's CPU reads or writes
 // one value per row of such a tile (a row reduction's dst, a row expansion's src1: its attention
-// demos use 64 x 64 DN tiles there; its NPUs reject them), ptogen's entry points take that column.
+// demos use 64 x 64 DN tiles there), ptogen's cpu entry points take that column. Upstream's NPUs
+// reject such a tile, and so do the simulated profiles: there the tile goes as it is.
 template <typename TileData> pto_tile column0(TileData &t)
 {
     pto_tile d = desc(t);
-    if (d.blayout == PTO_COL_MAJOR && d.slayout == PTO_NONE_BOX && d.cols > 1) d.cols = d.valid_cols = 1;
+    if (!PTO_CPP_SIMULATED && d.blayout == PTO_COL_MAJOR && d.slayout == PTO_NONE_BOX && d.cols > 1) d.cols = d.valid_cols = 1;
     return d;
 }
 
 // A tmp that is one of the sources' very storage (upstream's programs pass the source as tmp,
-// which its CPU ignores): none, as the cpu kernels need none; else tmp.
+// which its CPU ignores): none on the cpu, whose kernels need none; else tmp. A simulated
+// profile's kernel may write its tmp, so there the entry point judges the tile as given.
 template <typename... Src> const pto_tile *scratch(const pto_tile *tmp, const Src &...src)
 {
-    return ((tmp->data == src.data) || ...) ? nullptr : tmp;
+    return !PTO_CPP_SIMULATED && ((tmp->data == src.data) || ...) ? nullptr : tmp;
 }
+
+// PTO_NPU_HOST_DMA: does a transfer (TLOAD, TSTORE) that the simulated profile does not offer go
+// through the cpu's entry point instead? Where its tile is VEC, in the simulated UB: the cpu's
+// copy between host memory and that tile is what the machine model's DMA, once it has one, is
+// to do (contract section 5); another location stays refused.
+inline bool host_dma_tile(const pto_tile *t) { return t->loc == PTO_VEC; }
+template <typename A> bool host_dma_tile(const A &) { return false; }
+template <typename... A> bool host_dma(const A &...a) { return (host_dma_tile(a) || ...); }
 
 } // namespace detail
 
