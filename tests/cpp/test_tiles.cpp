@@ -96,6 +96,22 @@ void copies_share_storage(void **state)
     assert_int_equal(b.data()[5], 9);
 }
 
+void set_and_get_value(void **state)
+{
+    (void)state;
+    // upstream's setgetval test: SetValue/GetValue address the storage by element offset, and
+    // what they write is what TSTORE reads
+    pto::Tile<pto::TileType::Vec, float, 4, 8, pto::BLayout::RowMajor, -1, -1> t(4, 8);
+    pto::TASSIGN(t, 0x200);
+    t.SetValue(4, 12.5f);
+    t.SetValue(5, t.GetValue(4));
+    assert_true(t.data()[4] == 12.5f && t.data()[5] == 12.5f);
+    float out[4 * 8] = { 0 };
+    pto::GlobalTensor<float, pto::Shape<1, 1, 1, 4, 8>, pto::Stride<1, 1, 1, 8, 1>> g(out);
+    pto::TSTORE(g, t);
+    assert_true(out[4] == 12.5f && out[5] == 12.5f);
+}
+
 void memories_are_separate(void **state)
 {
     (void)state;
@@ -330,6 +346,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(auto_storage_is_zero_filled),
         cmocka_unit_test(copies_share_storage),
+        cmocka_unit_test(set_and_get_value),
         cmocka_unit_test(memories_are_separate),
         cmocka_unit_test(placement),
         cmocka_unit_test(offsets),

@@ -123,6 +123,7 @@ class StaticChecks(unittest.TestCase):
             "pto::GlobalTensor<float, pto::Shape<>, pto::Stride<>, pto::Layout::NC1HWC0> g;": "GlobalTensor: ptogen's global tensors are ND, DN or NZ",
             "pto::Tile<pto::TileType::Vec, float, 16, 16> a; pto::TileRight<float, 16, 16> b; pto::TileAcc<float, 16, 16> c;"
             " pto::TMATMUL(c, a, b);": "TMATMUL: a must be a tile of TileType Left",
+            "pto::Tile<pto::TileType::Mat, float, 16, 16> t; t.SetValue(0, 1.0f);": "SetValue: the tile must be a TileType::Vec tile",
         }
         r = compile_errors("\n".join(f"    {{ {body} }}" for body in cases))
         self.assertNotEqual(r.returncode, 0)

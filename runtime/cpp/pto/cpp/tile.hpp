@@ -287,6 +287,18 @@ struct Tile {
     void SetValidRow(int v) { static_assert(ValidRow == DYNAMIC, "SetValidRow: ValidRow is static"); RowMaskInternal = v; }
     void SetValidCol(int v) { static_assert(ValidCol == DYNAMIC, "SetValidCol: ValidCol is static"); ColMaskInternal = v; }
     void SetValidShape(int r, int c) { SetValidRow(r); SetValidCol(c); }
+    // upstream's scalar access: the element at `offset` elements into the storage (not (row, col):
+    // the layout is the caller's), Vec tiles only, as upstream's static_assert
+    void SetValue(uint32_t offset, DType val)
+    {
+        static_assert(Loc == TileType::Vec, "SetValue: the tile must be a TileType::Vec tile");
+        data()[offset] = val;
+    }
+    DType GetValue(uint32_t offset)
+    {
+        static_assert(Loc == TileType::Vec, "GetValue: the tile must be a TileType::Vec tile");
+        return data()[offset];
+    }
 
     TileDType data_ = nullptr;        // TASSIGN's place, or own_'s
     std::shared_ptr<DType[]> own_;    // the storage of a tile not TASSIGNed
