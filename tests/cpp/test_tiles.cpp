@@ -106,10 +106,12 @@ void set_and_get_value(void **state)
     t.SetValue(4, 12.5f);
     t.SetValue(5, t.GetValue(4));
     assert_true(t.data()[4] == 12.5f && t.data()[5] == 12.5f);
+#if !PTO_CPP_SIMULATED  // a2a3 and a5 offer no TSTORE yet (their DMA is not modelled)
     float out[4 * 8] = { 0 };
     pto::GlobalTensor<float, pto::Shape<1, 1, 1, 4, 8>, pto::Stride<1, 1, 1, 8, 1>> g(out);
     pto::TSTORE(g, t);
     assert_true(out[4] == 12.5f && out[5] == 12.5f);
+#endif
 }
 
 void memories_are_separate(void **state)
