@@ -246,11 +246,12 @@ def main():
             # its headers and the tester precompiled: they were 40% of a test's compile
             use, dep = pch(w, "cpp", os.environ.get("CXX", "g++"), "$cxxflags -Iout/include -Itests/cpp",
                            ('"pto/cpp/tile.hpp"', '"pto/cpp/params.hpp"', '"tester.hpp"'), " || gen-base")
+            tester = tester_object(w, "build/tests/cpp/tester.o", f"-Iout/include -Itests/cpp{use}", dep)
             for inst in cppapi.instructions(model):
                 t = f"build/tests/cpp/test_{inst.name}"
                 w.append(f"build {t}.o: cxx out/tests/cpp/test_{inst.name}.cpp{dep} {after(f'out/tests/cpp/test_{inst.name}.cpp')}\n"
                          f"  flags = -Iout/include -Itests/cpp{use}\n")
-                w.append(f"build {t}: cxxlink {t}.o {' '.join(test_objects(model, p, inst.name, 'build'))}\n")
+                w.append(f"build {t}: cxxlink {t}.o {tester} {' '.join(test_objects(model, p, inst.name, 'build'))}\n")
                 w.append(f"build {t}.clang: clangcheck out/tests/cpp/test_{inst.name}.cpp {after(f'out/tests/cpp/test_{inst.name}.cpp')}\n"
                          f"  flags = -Iout/include -Itests/cpp\n")
                 bins.append(t)
@@ -271,11 +272,12 @@ def main():
             # one program of each kind's first instruction against its entry points, and where tiles
             # live (no precompiled header: it was made without the profile's macro)
             lib = " ".join(f"build/{p}/{n}.o" for n in library_names(model, p))
+            flags = f"-Iout/include -Itests/cpp -DPTO_PROFILE={p}"
+            tester = tester_object(w, f"build/tests/cpp/{p}/tester.o", flags)
             for t, src in ((f"build/tests/cpp/test_{p}", f"out/tests/cpp/test_{p}.cpp"),
                            (f"build/tests/cpp/test_tiles_{p}", "tests/cpp/test_tiles.cpp")):
-                flags = f"-Iout/include -Itests/cpp -DPTO_PROFILE={p}"
                 w.append(f"build {t}.o: cxx {src} {after(src)}\n  flags = {flags}\n"
-                         f"build {t}: cxxlink {t}.o {lib}\n"
+                         f"build {t}: cxxlink {t}.o {lib}{' ' + tester if src.startswith('out/') else ''}\n"
                          f"build {t}.clang: clangcheck {src} {after(src)}\n  flags = {flags}\n")
                 bins.append(t)
                 checks.append(f"{t}.clang")
@@ -519,6 +521,13 @@ class Jobs:
                       f"  suite = {suite}\n  sargs ={sargs}\n  rsp = build/results/{suite}.rsp\n")
 
 
+def tester_object(w, obj, flags, dep=""):
+    """tests/cpp/tester.cpp compiled with a profile's flags: the C++ tests' tester, once."""
+    src = "tests/cpp/tester.cpp"
+    w.append(f"build {obj}: cxx {src}{dep} {after(src)}\n  flags = {flags}\n")
+    return obj
+
+
 def math_test(fn):
     return f"build/tests/math/test_{fn}"
 
@@ -580,7 +589,9 @@ def test_edges(w, early, model, bins, sanitized, fuzzers, checked):
     sanitize run all of them."""
     jobs = Jobs(w, model)
     insts = [i.name for i in model.instructions]
-    plain = [r for b in bins for r in jobs.runs(b, rank=4)]
+    # the unit tests' programs before the conformance runs: test_cpu_tcvt alone takes half a
+    # minute, which at the end of the suite ran on one core
+    plain = [r for b in bins for r in jobs.runs(b, rank=1 if "/unit/" in b else 4)]
     # a sampled run's results under their own name (every<n>/): ninja sanitize runs the whole
     san = [r for b in sanitized for r in
            jobs.runs(b, rank=3, every=unit_every(b, "san", None if "/unit/" in b else SAN_EVERY), variant_every=SAN_VARIANT_EVERY,

@@ -14,6 +14,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <new>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -195,22 +196,26 @@ inline UbBlocks &ub_blocks()
 }
 #endif
 
-// The storage of a tile never TASSIGNed: n zero-filled elements, in the simulated UB for a VEC
+// The storage of a tile never TASSIGNed: `bytes` zero-filled bytes, in the simulated UB for a VEC
 // tile on a simulated profile (PTO_ERR_PLACEMENT when UB has no room left), else host memory.
-template <typename T> std::shared_ptr<T[]> auto_storage(bool vec, std::size_t n)
+// Bytes, not elements: one function for every element type, so each program that declares tiles
+// compiles one shared_ptr, not one per dtype.
+inline std::shared_ptr<void> auto_storage(bool vec, std::size_t bytes)
 {
 #if PTO_CPP_SIMULATED
     if (vec) {
-        const std::size_t at = ub_blocks().take(n * sizeof(T));
+        const std::size_t at = ub_blocks().take(bytes);
         if (at == UB_TILE_BYTES) check(PTO_ERR_PLACEMENT, "Tile (auto storage in the simulated UB)");
         unsigned char *p = sim::ub() + at;
-        std::memset(p, 0, n * sizeof(T));
-        return std::shared_ptr<T[]>(reinterpret_cast<T *>(p), [at](T *) { ub_blocks().give(at); });
+        std::memset(p, 0, bytes);
+        return std::shared_ptr<void>(p, [at](void *) { ub_blocks().give(at); });
     }
 #else
     (void)vec;
 #endif
-    return std::shared_ptr<T[]>(new T[n]());
+    void *p = ::operator new[](bytes ? bytes : 1, std::align_val_t{ 64 });
+    std::memset(p, 0, bytes);
+    return std::shared_ptr<void>(p, [](void *q) { ::operator delete[](q, std::align_val_t{ 64 }); });
 }
 
 } // namespace detail
@@ -276,8 +281,8 @@ struct Tile {
     TileDType &data()
     {
         if (data_ == nullptr) {
-            own_ = detail::auto_storage<DType>(Loc == TileType::Vec, (std::size_t)Numel);
-            data_ = own_.get();
+            own_ = detail::auto_storage(Loc == TileType::Vec, (std::size_t)Numel * sizeof(DType));
+            data_ = static_cast<DType *>(own_.get());
         }
         return data_;
     }
@@ -301,7 +306,7 @@ struct Tile {
     }
 
     TileDType data_ = nullptr;        // TASSIGN's place, or own_'s
-    std::shared_ptr<DType[]> own_;    // the storage of a tile not TASSIGNed
+    std::shared_ptr<void> own_;       // the storage of a tile not TASSIGNed
     int RowMaskInternal = ValidRow == DYNAMIC ? 0 : ValidRow;
     int ColMaskInternal = ValidCol == DYNAMIC ? 0 : ValidCol;
 };
