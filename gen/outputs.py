@@ -131,9 +131,14 @@ def cpp_files(model):
     return out
 
 
+def sim_profiles(model):
+    """The simulated profiles: kernels over a machine model's instruction set."""
+    return [p for p in kernel_profiles(model) if model.profile(p)["isa"]]
+
+
 def cpp_profiles(model):
     """The simulated profiles, each with one C++ API test program (out/tests/cpp/test_<p>.cpp)."""
-    return [p for p in kernel_profiles(model) if model.profile(p)["isa"]]
+    return sim_profiles(model)
 
 
 # Files made from the dtypes, profiles and kinds alone: no instruction edit reruns their edge.
