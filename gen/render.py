@@ -374,24 +374,29 @@ class Renderer:
         """{path: text} of the planned items. With several cores, forked workers share the
         work: they start with this process's model and templates (no start-up cost), and one
         instruction's tests on three profiles are most of an instruction's edge."""
-        items = sorted(items, key=lambda it: -self.weight(it[2]))  # the slowest first
-        jobs = min(os.cpu_count() or 1, len(items))
+        # a worker renders one profile's files: its test plan, fuzz table and C++ tests share the
+        # legal cases they make (testplan.Plan.legal_cases)
+        groups = {}
+        for it in items:
+            groups.setdefault(cppapi.PROFILE if it[2][0] == "cpp_test" else it[2][1], []).append(it)
+        groups = sorted(groups.values(), key=lambda g: -sum(self.weight(it[2]) for it in g))  # the slowest first
+        jobs = min(os.cpu_count() or 1, len(groups))
         if jobs < 2 or sum(self.weight(it[2]) for it in items) < POOL_WEIGHT:
-            return {it[0]: self.render_one(it) for it in items}
+            return {it[0]: self.render_one(it) for g in groups for it in g}
         global _JOB
-        _JOB = (self, items)
+        _JOB = (self, groups)
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            texts = pool.map(_render_index, range(len(items)), chunksize=1)
-        return {it[0]: text for it, text in zip(items, texts)}
+            texts = pool.map(_render_group, range(len(groups)), chunksize=1)
+        return {it[0]: text for g, ts in zip(groups, texts) for it, text in zip(g, ts)}
 
 
-_JOB = None  # (renderer, items) that forked workers inherit
+_JOB = None  # (renderer, groups of items) that forked workers inherit
 POOL_WEIGHT = 8  # tuples: below this the renders take less time than forking workers
 
 
-def _render_index(i):
-    renderer, items = _JOB
-    return renderer.render_one(items[i])
+def _render_group(i):
+    renderer, groups = _JOB
+    return [renderer.render_one(it) for it in groups[i]]
 
 
 USAGE = ("usage: python3 gen/render.py PART build/spec/shared.json [build/spec/<instruction>.json ...]\n"

@@ -144,7 +144,16 @@ class Plan:
         return off
 
     def legal_cases(self, tup):
-        return [c for c in self._cases(tup) if c]
+        """The legal cases of tup: made once per instruction, profile and tuple in a process (the
+        test plan, the fuzz table and the C++ tests all take them); callers do not change them."""
+        memo = self.inst.__dict__.setdefault("_legal_cases", {})
+        key = (self.p, tup.key())
+        if key not in memo:
+            before = len(self.skipped)
+            memo[key] = ([c for c in self._cases(tup) if c], self.skipped[before:])
+        else:
+            self.skipped += memo[key][1]
+        return memo[key][0]
 
     def has_legal_case(self, tup):
         """Whether tup has a legal case: the first one found (a spec check of every tuple)."""
