@@ -70,19 +70,17 @@ FUZZ_LONG_SECONDS = 300   # per kernel profile in ninja fuzz, with a corpus kept
 VALGRIND_EVERY = 16
 VALGRIND_TUPLES = 160
 # ninja test runs a cpu program under memcheck once, with the variant its dispatcher picks there
-# (a variant's kernels are the baseline's C but for the x86 helpers); ninja valgrind runs each
-# but VALGRIND_LACKS. Valgrind (3.19 to 3.23) emulates a CPU without AVX-512, so those runs
-# started valgrind only to report every test skipped
-VALGRIND_LACKS = ("avx512",)
+# (a variant's kernels are the baseline's C but for the x86 helpers); ninja valgrind runs it with
+# every variant, which under Valgrind (3.19 to 3.23: a CPU without AVX-512) leaves avx512 out.
 # ninja test's sanitized runs of the generated programs: every SAN_EVERY-th case and rejected call
-# of each tuple (so every tuple, and together every place of its lists, as under memcheck); of
-# the cpu ISA variants but the baseline every SAN_VARIANT_EVERY-th. Unoptimised, as the sanitized
-# library is, a variant's kernels are the baseline's C but for the x86 helpers (conversions,
-# argmax rows), which every tuple still runs (and tests/unit/test_cpu_isa.c checks on partial
-# vectors). The plain runs check every case's bits; ninja sanitize runs every case. 4 and 16
-# since 2026-11-27 (were 2 and 8): the 8-minute bar, with every tuple still run sanitized
+# of each tuple (so every tuple, and together every place of its lists, as under memcheck), each
+# case in every cpu ISA variant where the sanitized library has them (each kind's first
+# instruction: sanitized_library). Unoptimised, as the sanitized library is, a variant's kernels
+# are the baseline's C but for the x86 helpers (conversions, argmax rows), which every tuple still
+# runs (and tests/unit/test_cpu_isa.c checks on partial vectors). The plain runs check every
+# case's bits; ninja sanitize runs every case. 4 since 2026-11-27 (was 2): the 8-minute bar,
+# with every tuple still run sanitized
 SAN_EVERY = 4
-SAN_VARIANT_EVERY = 16
 # unit tests of pure arithmetic, some 10^8 reference checks (tests/unit/test_cpu_tcvt.c: 26 s):
 # ninja test's valgrind and sanitized runs check every n-th input only (PTOGEN_EVERY); memcheck
 # finds nothing in register arithmetic that ASan + UBSan miss, and their full runs are ninja
@@ -484,24 +482,20 @@ class Jobs:
                                      f"  args = {args}\n"))
         return out
 
-    def runs(self, binary, kind="", args="", rank=0, every=None, variant_every=None, one_variant=False):
-        """The results of one binary: a conformance binary of a profile with ISA variants once per
-        variant (one_variant: once, the variant the dispatcher picks), anything else once. kind: a
-        results subdirectory (deep, valgrind). every: run every `every`-th case (PTOGEN_EVERY);
-        variant_every: so the variants but the first (baseline); such results go under
-        build/results/<kind>/every<n>/."""
+    def runs(self, binary, kind="", args="", rank=0, every=None, one_variant=False):
+        """The result of one binary, run once: a conformance program of a profile with ISA
+        variants runs each case in every variant this CPU has (PTO_<P>_ISA=all: the first against
+        the reference, the others against the first), or with one_variant in the variant its
+        dispatcher picks. kind: a results subdirectory (deep, valgrind). every: run every
+        `every`-th case (PTOGEN_EVERY); such results go under build/results/<kind>/every<n>/."""
         prof = os.path.basename(os.path.dirname(binary))
         conformance = os.path.basename(os.path.dirname(os.path.dirname(binary))) == "tests"
-        rel = os.path.relpath(binary, "build")
-
-        def run(n, suffix, vargs):
-            where = os.path.join("build/results", kind, f"every{n}" if n else "", rel)
-            vargs = f"{vargs} --env PTOGEN_EVERY={n}" if n else vargs
-            return self.add(f"{where}{suffix}.json", binary, args=vargs.strip(), rank=rank)
-        if not (conformance and prof in self.variants) or one_variant:
-            return [run(every, "", args)]
-        return [run(variant_every if i and variant_every else every, f".{v}", f"{args} --env PTO_{prof.upper()}_ISA={v}")
-                for i, v in enumerate(self.variants[prof]) if not ("--valgrind" in args and v in VALGRIND_LACKS)]
+        if conformance and prof in self.variants and not one_variant:
+            args = f"{args} --env PTO_{prof.upper()}_ISA=all"
+        if every:
+            args = f"{args} --env PTOGEN_EVERY={every}"
+        where = os.path.join("build/results", kind, f"every{every}" if every else "", os.path.relpath(binary, "build"))
+        return [self.add(f"{where}.json", binary, args=args.strip(), rank=rank)]
 
     def write(self, early):
         """The rules and the job edges by rank: those of a negative rank into `early` (text that
@@ -587,7 +581,7 @@ def test_edges(w, early, model, bins, sanitized, fuzzers, checked):
     (after the firmware checks); ninja conformance (deep), sanitize, valgrind, test-<instr>.
     The generator tests go into `early` (they wait for generation and the release library only);
     the rest run longest first: fuzzers, valgrind, the sanitized and then the plain runs. A part
-    runs on a part of the cases (VALGRIND_EVERY, SAN_VARIANT_EVERY): ninja valgrind and ninja
+    runs on a part of the cases (VALGRIND_EVERY, SAN_EVERY): ninja valgrind and ninja
     sanitize run all of them."""
     jobs = Jobs(w, model)
     insts = [i.name for i in model.instructions]
@@ -596,7 +590,7 @@ def test_edges(w, early, model, bins, sanitized, fuzzers, checked):
     plain = [r for b in bins for r in jobs.runs(b, rank=1 if "/unit/" in b else 4)]
     # a sampled run's results under their own name (every<n>/): ninja sanitize runs the whole
     san = [r for b in sanitized for r in
-           jobs.runs(b, rank=3, every=unit_every(b, "san", None if "/unit/" in b else SAN_EVERY), variant_every=SAN_VARIANT_EVERY,
+           jobs.runs(b, rank=3, every=unit_every(b, "san", None if "/unit/" in b else SAN_EVERY),
                      one_variant=not san_variants(model, b))]
     firsts = valgrind_ci(model)
     under_valgrind = [b for b in bins if "/unit/" in b or b in firsts]

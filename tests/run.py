@@ -1,4 +1,4 @@
-"""Runs the suite as build steps: each run of a test binary (in one ISA variant), fuzzer, part of
+"""Runs the suite as build steps: each run of a test binary, fuzzer, part of
 the generator tests or the golden check is a job that writes a result file, so ninja reruns
 only the jobs whose inputs changed; a summary then reports every result, cached or fresh, and
 ends with `tests: N passed, N failed`.
@@ -15,9 +15,10 @@ cmocka 1.1.5 exits with the failure count modulo 256 and prints its summary to s
 results are read from the per-test lines, and a binary without a summary has crashed. A job
 exits 0 whatever its tests did: the summary reports the failures, fails, and deletes the
 result files of failed jobs so that the next run repeats them. --env sets a variable for the
-binary (PTO_CPU_ISA=avx2: the ISA variant, named in the test names; PTOGEN_DEPTH=64: the deep
-run; PTOGEN_EVERY=8: every 8th case and rejected call of each tuple, ninja test's valgrind runs);
-a variant this CPU lacks is reported as skipped. --valgrind runs the binary under
+binary (PTO_CPU_ISA=avx2: the ISA variant, or all: each case in every variant, named in the test
+names; PTOGEN_DEPTH=64: the deep run; PTOGEN_EVERY=8: every 8th case and rejected call of each
+tuple, ninja test's valgrind runs); a variant this CPU lacks is reported as skipped (with all: in
+the report, its cases not compared). --valgrind runs the binary under
 memcheck. A fuzzer runs FUZZ_RUNS inputs from a fixed seed, or N seconds with a corpus kept in
 build/fuzz/corpus/<profile>. --gen runs the generator tests whose module says SPECS =
 "scratch" (they read no spec of spec/isa/ nor anything generated from it) or all the others.
@@ -111,7 +112,7 @@ def run_binary(path, env, wrap, index):
         add(res, name + tag, "skipped")
     res["ran"] = ok + bad
     res["report"] = [ln + tag if ln.startswith("[") else ln for ln in out.splitlines()
-                     if ln.startswith(("[       OK ]", "[  FAILED  ]", "[  SKIPPED ]", "cpu.", "a2a3.", "a5."))]
+                     if ln.startswith(("[       OK ]", "[  FAILED  ]", "[  SKIPPED ]", "cpu.", "a2a3.", "a5.", "PTO_"))]
     if skipped:
         why = f"{' '.join(f'{k}={v}' for k, v in env.items() if k.endswith('_ISA'))}: this CPU lacks it" \
             if variant else "skipped by the test"

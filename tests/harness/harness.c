@@ -21,6 +21,7 @@ typedef struct {
     size_t total;
     pto_tile tile[H_MAX_OPS];
     pto_gm gm[H_MAX_OPS];  /* the global tensors (H_IO_GM_*) */
+    const char *variant;   /* the ISA variant being compared with the first, or NULL */
 } run;
 
 static unsigned dt_bytes(int32_t dt) { return dt >= 0 && (unsigned)dt < ref_n_dtypes() ? ref_fmt((pto_dtype)dt)->bytes : 1; }
@@ -178,7 +179,8 @@ static void describe(const run *r, char *buf, size_t size)
 {
     size_t len;
     int k;
-    len = (size_t)snprintf(buf, size, "tuple %s, case '%s', seed %u:", r->t->name, r->c->label, (unsigned)r->c->seed);
+    len = (size_t)snprintf(buf, size, "tuple %s, case '%s', seed %u%s%s:", r->t->name, r->c->label, (unsigned)r->c->seed,
+                           r->variant ? ", ISA variant " : "", r->variant ? r->variant : "");
     for (k = 0; k < r->t->n_ops && len < size; k++) {
         const h_operand *o = &r->c->op[k];
         if (r->t->io[k] == H_IO_PARAM)
@@ -365,6 +367,51 @@ static void check_untouched(run *r, const uint8_t *written)
     }
 }
 
+static const h_variants *variants; /* NULL: the variant the program runs, alone */
+
+void h_compare_variants(const h_variants *v) { variants = v; }
+
+/* Each other ISA variant, from the bytes before the call: the outputs variant 0 gave (checked
+ * against the reference), the same elsewhere (written: the bytes outputs and tmp may change). */
+static void check_variants(run *r, const uint8_t *written, const int *outs, int n_out)
+{
+    uint8_t *first;
+    unsigned v;
+    int k;
+    pto_status st;
+    if (!variants || variants->n < 2) return;
+    first = malloc(r->total);
+    assert_non_null(first);
+    memcpy(first, r->mem, r->total);
+    for (v = 1; v < variants->n; v++) {
+        if (!variants->select(v)) continue;
+        memcpy(r->mem, r->snapshot, r->total);
+        r->variant = variants->name(v);
+        st = call(r);
+        variants->select(0);
+        if (st != PTO_OK) { free(first); fail_run(r, "expected PTO_OK, got %s", pto_status_str(st)); }
+        for (k = 0; k < n_out; k++) {
+            const h_operand *o = &r->c->op[outs[k]];
+            unsigned eb = dt_bytes(o->dtype);
+            uint32_t i, j, rows, cols;
+            region(r->t, o, outs[k], &rows, &cols);
+            for (i = 0; i < rows; i++)
+                for (j = 0; j < cols; j++) {
+                    size_t at = elem_at(r->t, o, outs[k], i, j);
+                    uint64_t want = load(first + at, eb), got = load(r->mem + at, eb);
+                    if (!ref_same((pto_dtype)o->dtype, want, got)) {
+                        free(first);
+                        fail_run(r, "%s[%u,%u]: %s gives 0x%llx, %s gives 0x%llx", r->t->op_names[outs[k]], (unsigned)i,
+                                 (unsigned)j, variants->name(0), (unsigned long long)want, r->variant, (unsigned long long)got);
+                    }
+                }
+        }
+        check_untouched(r, written);
+    }
+    r->variant = NULL;
+    free(first);
+}
+
 static void run_one(const h_tuple *t, const h_case *c)
 {
     run r;
@@ -411,8 +458,9 @@ static void run_one(const h_tuple *t, const h_case *c)
         }
     }
     check_untouched(&r, written);
-    free(written);
     check_cross(&r, outs, n_out);
+    check_variants(&r, written, outs, n_out);
+    free(written);
     finish(&r);
 }
 

@@ -111,6 +111,18 @@ struct h_tuple {
 };
 
 
+/* The kernels' ISA variants a program compares (a cpu program run with PTO_CPU_ISA=all): each
+ * legal case runs in variant 0 against the reference, then in each other variant this CPU has
+ * from the same bytes, which must give the same bits (NaN for NaN) and write nothing else;
+ * rejected calls, which the verifier decides before any variant runs, go once. select(k) makes
+ * variant k the one the entry points run and returns 0 when this CPU lacks it. */
+typedef struct {
+    unsigned n;
+    int (*select)(unsigned k);
+    const char *(*name)(unsigned k);
+} h_variants;
+void h_compare_variants(const h_variants *v);
+
 /* Run legal cases (must return PTO_OK and the reference result) and rejected mutations
  * (must return their status and write nothing). Fails the current cmocka test on the
  * first difference, printing tuple, case, seed, element, inputs, expected and actual. */
