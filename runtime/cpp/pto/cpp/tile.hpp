@@ -25,6 +25,7 @@
 #include "pto/cpp/profile.hpp"
 #include "pto/pto_layout.h"
 #include "pto/pto_types.h"
+#include "pto/cpp/detail/memo.h"
 
 namespace pto {
 
@@ -398,6 +399,21 @@ template <typename... Src> const pto_tile *scratch(const pto_tile *tmp, const Sr
 inline bool host_dma_tile(const pto_tile *t) { return t->loc == PTO_VEC; }
 template <typename A> bool host_dma_tile(const A &) { return false; }
 template <typename... A> bool host_dma(const A &...a) { return (host_dma_tile(a) || ...); }
+
+// The calls of detail::entry take the memo first (each intrinsic's memo twin). An entry point a
+// profile does not offer yet has no twin: no_memo<decltype(f), f>::call takes the memo and calls f
+// without it (f's own parameter types, so a NULL argument converts as in a direct call).
+template <typename F, F *f> struct no_memo;
+template <typename... P, pto_status (*f)(P...)> struct no_memo<pto_status(P...), f> {
+    static pto_status call(pto_memo *, P... a) { return f(a...); }
+};
+// PTO_NPU_HOST_DMA on such a transfer: the cpu's twin with the memo for a VEC tile (host_dma),
+// else the profile's own entry point.
+template <typename F, F *own, typename G, G *cpu> struct host_dma_memo;
+template <typename... P, pto_status (*own)(P...), pto_status (*cpu)(pto_memo *, P...)>
+struct host_dma_memo<pto_status(P...), own, pto_status(pto_memo *, P...), cpu> {
+    static pto_status call(pto_memo *m, P... a) { return host_dma(a...) ? cpu(m, a...) : own(a...); }
+};
 
 } // namespace detail
 
