@@ -12,11 +12,11 @@ function of upstream's API (its headers' PTO_INST and PTO_INTERNAL functions) th
 each variant the script writes BUILD/<variant>/build.ninja (default BUILD: build/upstream of this
 checkout) and runs ninja: gen_data.py copied into BUILD/<variant>/<dir>/ and run there (numpy),
 the kernel and main.cpp compiled (with the directory's own add_compile_definitions) and linked
-with gtest (ptogen: with a static library of PTOGEN/out/cpu/*.c and the ACL stub of this
-directory). Then it runs every gtest case as its own process from <dir>/bin, after deleting the
-files the sources write into the case's data directory; a case fails if test_common.h's ReadFile
-or WriteFile reports an error, or if it passes without writing one of those files, so that no
-case passes without data. Failures listed in expected_failures.txt are reported as expected: for
+with gtest (ptogen: with a static library of PTOGEN/out/cpu/*.c, at the project's release flags,
+and the ACL stub of this directory). Then it runs every gtest case as its own process from
+<dir>/bin, after deleting the files the sources write into the case's data directory; a case
+fails if test_common.h's ReadFile or WriteFile reports an error, or if it passes without writing
+one of those files, so that no case passes without data. Failures listed in expected_failures.txt are reported as expected: for
 the ptogen variant those of the semantics contract, for both those of a defective upstream test.
 
 --profile builds the ptogen variant for another profile (-DPTO_PROFILE, docs/cpp-api.md) against
@@ -25,10 +25,11 @@ library, whose TLOAD and TSTORE move the tests' data into and out of the simulat
 models have no DMA yet). Its build directory is BUILD/ptogen-<profile>; its expected failures are
 the lines of expected_failures.txt for every profile and those of its sections.
 
---timing builds both variants and times them on the cases that pass in both: each binary runs
-N times (--runs, default 5), each run repeating its cases R times (--repeat, default 100), from a
-scratch copy of the data on tmpfs; it reports the median time a case and upstream/ptogen ratios,
-and how many cases wrote the same output bytes in both variants.
+--timing builds both variants and times them on the cases that pass in both: each case runs N
+times a variant (--runs, default 11), the variants in turns, each run repeating it R times
+(--repeat, default 100), from a scratch copy of the data on tmpfs; it reports each case's least
+CPU time a repetition (less the binary's start and exit) and the upstream/ptogen ratios, and how
+many cases wrote the same output bytes in both variants.
 
 Exit status 1 when a directory fails to build or a case fails that is not an expected failure.
 """
@@ -36,11 +37,12 @@ import argparse
 import fnmatch
 import glob
 import json
+import math
 import os
 import re
+import resource
 import shlex
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -65,8 +67,8 @@ IO_ERROR = re.compile(r"^\[ERROR\]\s+(.*)$", re.M)
 # upstream's per-test flags (tests/cpu/st/testcase/CMakeLists.txt and its parent), -O2 as Release
 TEST_CXXFLAGS = ["-O2", "-include", "stdint.h", "-include", "stddef.h"]
 GTEST_LIBS = ["-lgtest_main", "-lgtest", "-lpthread", "-lm"]
-# ptogen's library as the project builds it: C11, no contraction into FMA (bit-exact contract)
-LIB_CFLAGS = ["-O2", "-std=c11", "-ffp-contract=off"]
+# the ACL stub's flags (ptogen's library takes the project's own: release_cflags)
+STUB_CFLAGS = ["-O2", "-std=c11", "-Wall", "-Wextra", "-Werror", "-pedantic"]
 
 
 def testcase_root(upstream):
@@ -223,9 +225,24 @@ def library_profiles(args):
     return [profile] + (["cpu"] if profile != "cpu" else [])
 
 
-def ninja_library(args, cflags=LIB_CFLAGS):
-    """ptogen's libraries (lib/libpto<profile>.a: every out/<profile>/*.c, compiled with cflags)
-    and the ACL stub."""
+def release_cflags(repo):
+    """The flags the project builds its library with (build/<profile>/*.o, the release kernels):
+    CFLAGS and KERNEL_FLAGS of gen/configure.py (C11, no contraction into FMA, -O3)."""
+    with open(os.path.join(repo, "gen", "configure.py")) as f:
+        text = f.read()
+    flags = []
+    for name in ("CFLAGS", "KERNEL_FLAGS"):
+        m = re.search(rf'^{name} = "([^"]*)"', text, re.M)
+        if not m:
+            raise SystemExit(f"run.py: no {name} in {repo}/gen/configure.py")
+        flags += m.group(1).split()
+    return flags
+
+
+def ninja_library(args):
+    """ptogen's libraries (lib/libpto<profile>.a: every out/<profile>/*.c, compiled as the project
+    builds it) and the ACL stub."""
+    cflags = release_cflags(args.repo)
     inc = ["-I" + os.path.join(args.repo, "out", "include")]
     lines = []
     for p in library_profiles(args):
@@ -235,7 +252,7 @@ def ninja_library(args, cflags=LIB_CFLAGS):
             lines += [f"build {ninja_escape(obj)}: cc {ninja_escape(src)}", f"  cflags = {ninja_var(cflags + inc)}"]
             objs.append(obj)
         lines.append(f"build lib/libpto{p}.a: ar {' '.join(map(ninja_escape, objs))}")
-    stub_flags = LIB_CFLAGS + ["-Wall", "-Wextra", "-Werror", "-pedantic", "-I" + os.path.join(HERE, "include")]
+    stub_flags = STUB_CFLAGS + ["-I" + os.path.join(HERE, "include")]
     lines += [f"build lib/acl_stub.o: cc {ninja_escape(os.path.join(HERE, 'acl_stub.c'))}",
               f"  cflags = {ninja_var(stub_flags)}", ""]
     return lines
@@ -532,44 +549,75 @@ def scratch_copy(bdir, d, cases):
     return tmp
 
 
-def time_binary(bdir, d, cases, args):
-    """Median over --runs runs of the binary's wall-clock seconds a case (--repeat repetitions)."""
-    tmp = scratch_copy(bdir, d, cases)
-    cmd = [os.path.join(bdir, binary_rel(d)), "--gtest_filter=" + ":".join(cases), f"--gtest_repeat={args.repeat}"]
-    times = []
+def run_seconds(cmd, cwd):
+    """The CPU seconds (user and system, every thread) a run of cmd takes: unlike its wall-clock
+    time, not what other work on the machine takes from it."""
+    r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    r = subprocess.run(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if r.returncode != 0:
+        raise RuntimeError(f"{' '.join(cmd)} exits {r.returncode} in {cwd}")
+    return (r1.ru_utime - r0.ru_utime) + (r1.ru_stime - r0.ru_stime)
+
+
+def time_cases(bdirs, d, cases, args):
+    """{case: {variant: CPU seconds a repetition of the case}}: each case's binary run --runs times
+    a variant, the variants in turns (the first alternating), each run repeating the case --repeat
+    times, less the same binary's run of no case (its start and exit); the least of the runs."""
+    tmps = {n: scratch_copy(b, d, cases) for n, b in bdirs.items()}
     try:
-        for _ in range(args.runs):
-            t0 = time.perf_counter()
-            r = subprocess.run(cmd, cwd=os.path.join(tmp, "bin"), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            times.append(time.perf_counter() - t0)
-            if r.returncode != 0:
-                raise RuntimeError(f"{' '.join(cmd)} exits {r.returncode} in {tmp}/bin")
+        def least(n, cases_filter, repeat):
+            return min(run_seconds([os.path.join(bdirs[n], binary_rel(d)), "--gtest_filter=" + cases_filter,
+                                    f"--gtest_repeat={repeat}"], os.path.join(tmps[n], "bin"))
+                       for _ in range(args.runs))
+        names = list(bdirs)
+        empty = {n: least(n, "-*", 1) for n in names}  # (gtest: a negative pattern of every case)
+        out = {}
+        for k, case in enumerate(cases):
+            times = {n: [] for n in names}
+            for r in range(args.runs):
+                for n in (names if (k + r) % 2 == 0 else names[::-1]):
+                    times[n].append(run_seconds([os.path.join(bdirs[n], binary_rel(d)), f"--gtest_filter={case}",
+                                                 f"--gtest_repeat={args.repeat}"], os.path.join(tmps[n], "bin")))
+            out[case] = {n: max(min(times[n]) - empty[n], 0.0) / args.repeat for n in names}
+        return out
     finally:
-        shutil.rmtree(tmp)
-    return statistics.median(times) / (args.repeat * len(cases))
+        for tmp in tmps.values():
+            shutil.rmtree(tmp)
 
 
 def timing(results, dirs, args):
     up, pg = (results[n]["records"] for n in ("upstream", "ptogen"))
-    print(f"\n== timing: the cases that pass in both variants, each binary run {args.runs} times with "
-          f"--gtest_repeat={args.repeat}; median wall-clock a case")
-    print(f"{'dir':<16}{'cases':>6}{'upstream us':>13}{'ptogen us':>11}{'ratio':>7}{'build up s':>12}{'build pg s':>12}")
-    tot = {"up": 0.0, "pg": 0.0, "bup": 0.0, "bpg": 0.0}
+    bdirs = {n: results[n]["bdir"] for n in ("upstream", "ptogen")}
+    print(f"\n== timing: each case that passes in both variants, run {args.runs} times a variant in turns with "
+          f"--gtest_repeat={args.repeat}; the least CPU time a repetition (less the binary's start and exit)")
+    print(f"{'dir':<16}{'case':<56}{'upstream us':>13}{'ptogen us':>11}{'ratio':>7}")
+    tot = {"up": 0.0, "pg": 0.0}
+    ratios = []
     for d in dirs:
         cases = sorted(set.intersection(*({c["case"] for c in rec[d]["cases"] if c["passed"]} for rec in (up, pg))))
         if not cases:
             continue
-        t_up = time_binary(results["upstream"]["bdir"], d, cases, args)
-        t_pg = time_binary(results["ptogen"]["bdir"], d, cases, args)
-        for k, v in (("up", t_up * len(cases)), ("pg", t_pg * len(cases)),
-                     ("bup", up[d]["seconds"]), ("bpg", pg[d]["seconds"])):
-            tot[k] += v
-        print(f"{d:<16}{len(cases):>6}{t_up * 1e6:>13.1f}{t_pg * 1e6:>11.1f}{t_up / t_pg:>7.2f}"
-              f"{up[d]['seconds']:>12.1f}{pg[d]['seconds']:>12.1f}")
-    if tot["pg"]:
-        print(f"{'all cases, ms':<22}{tot['up'] * 1e3:>13.2f}{tot['pg'] * 1e3:>11.2f}{tot['up'] / tot['pg']:>7.2f}"
-              f"{tot['bup']:>12.1f}{tot['bpg']:>12.1f}")
-        print("ratio = upstream / ptogen (above 1: ptogen is faster); build = compile+link seconds of the directory")
+        for case, t in time_cases(bdirs, d, cases, args).items():
+            tot["up"] += t["upstream"]
+            tot["pg"] += t["ptogen"]
+            if not (t["upstream"] > 0 and t["ptogen"] > 0):  # a case below the clock's resolution
+                print(f"{d:<16}{case:<56}{'(too short to time)':>31}")
+                continue
+            ratio = t["upstream"] / t["ptogen"]
+            ratios.append((ratio, d, case))
+            print(f"{d:<16}{case:<56}{t['upstream'] * 1e6:>13.1f}{t['ptogen'] * 1e6:>11.1f}{ratio:>7.2f}")
+    if not ratios:
+        return
+    geo = math.exp(sum(math.log(r) for r, _, _ in ratios) / len(ratios))
+    print(f"all {len(ratios)} cases, ms: upstream {tot['up'] * 1e3:.2f}, ptogen {tot['pg'] * 1e3:.2f}, "
+          f"ratio {tot['up'] / tot['pg']:.2f}; per case: geometric mean {geo:.2f}, "
+          f"{sum(r < 1 for r, _, _ in ratios)} below 1")
+    print("lowest: " + ", ".join(f"{d} {c} {r:.2f}" for r, d, c in sorted(ratios)[:5]))
+    build_up = sum(up[d]["seconds"] for d in dirs if up[d]["cases"])
+    build_pg = sum(pg[d]["seconds"] for d in dirs if pg[d]["cases"])
+    print(f"compile+link of the timed directories: upstream {build_up:.1f} s, ptogen {build_pg:.1f} s")
+    print("ratio = upstream / ptogen (above 1: ptogen is faster)")
 
 
 def compare_outputs(results, dirs, upstream):
@@ -613,7 +661,7 @@ def parse_args(argv):
     p.add_argument("--timing", action="store_true", help="build both variants and time them against each other")
     p.add_argument("--demos", action="store_true",
                    help="build and run upstream's three CPU demos (demos/cpu/) against both instead (tests/upstream/demos.py)")
-    p.add_argument("--runs", type=int, default=5, help="--timing: runs of each binary (default: %(default)s)")
+    p.add_argument("--runs", type=int, default=11, help="--timing: runs of each case a variant (default: %(default)s)")
     p.add_argument("--repeat", type=int, default=100, help="--timing: --gtest_repeat of each run (default: %(default)s)")
     p.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1,
                    help="ninja's parallel jobs (default: the CPUs, %(default)s; more would inflate each compile's time)")
