@@ -134,8 +134,8 @@ private:
 // The memories TASSIGN addresses, one per location (upstream's CPU simulator: UB, L1, L0A, L0B,
 // L0C), BUFFER_BYTES each (pto/cpp/profile.hpp, from spec/profiles.lua). On a simulated profile
 // VEC is the simulator's UB (one a process, as the simulator is); every other memory is host
-// memory, back to back in one block a thread, each on a 64-byte boundary, allocated and
-// zero-filled on the thread's first use.
+// memory, back to back in one block a thread, each on a 64-byte boundary, allocated on the
+// thread's first use, zero-filled.
 constexpr std::size_t N_LOCS = sizeof BUFFER_BYTES / sizeof BUFFER_BYTES[0];
 constexpr bool in_simulator(std::size_t loc) { return PTO_CPP_SIMULATED && loc == PTO_VEC; }
 constexpr std::size_t buffer_offset(std::size_t loc)
@@ -149,11 +149,23 @@ inline unsigned char *buffer(pto_loc loc)
 #if PTO_CPP_SIMULATED
     if (in_simulator(loc)) return sim::ub();
 #endif
-    struct alignas(64) Line {
-        unsigned char bytes[64];
+    // calloc's memory is zero as the system hands its pages out, one by one as they are touched: a
+    // program that uses UB alone faults in UB's pages alone (a zero-filling vector wrote all
+    // 1.15 MB first, ~300 page faults a thread that a small program paid in full)
+    struct Free {
+        void operator()(void *p) const { std::free(p); }
     };
-    static thread_local std::vector<Line> memory(buffer_offset(N_LOCS) / 64);
-    return reinterpret_cast<unsigned char *>(memory.data()) + buffer_offset((std::size_t)loc);
+    static thread_local std::unique_ptr<void, Free> block(std::calloc(buffer_offset(N_LOCS) + 63, 1));
+    if (!block) {
+#ifdef PTO_NO_EXCEPTIONS
+        std::fprintf(stderr, "pto: no memory for the tile buffers\n");
+        std::abort();
+#else
+        throw std::bad_alloc();
+#endif
+    }
+    const std::uintptr_t base = ((std::uintptr_t)block.get() + 63) / 64 * 64;
+    return reinterpret_cast<unsigned char *>(base) + buffer_offset((std::size_t)loc);
 }
 
 #if PTO_CPP_SIMULATED
