@@ -244,6 +244,20 @@ def decl(inst, e, o, as_tile=(), defaults=None):
     return f"typename {e['tparam'][e['carrier'][od['dtype']]]}::DType {o}"
 
 
+def unread(inst, o):
+    """Is o a tile the cpu profile ignores (upstream's tmp of TXOR, TREM, TROWSUM, ...)? Its
+    overloads pass NULL on every profile that ignores it too, which the entry point takes for it as
+    for anything: no descriptor, so no storage allocated for a tile never TASSIGNed."""
+    return inst.kind["operands"][o]["tile"] and inst.use[PROFILE].get(o) == "ignored"
+
+
+def read_on(inst, o):
+    """The profiles that read an operand the cpu ignores (a2a3's TROWMAX tmp), whether they offer
+    the instruction yet or refuse every call (a2a3's TTRANS: PTO_ERR_LOC, not PTO_ERR_NULL): there
+    the overload passes its descriptor, as for any tile (p_<o>: NULL elsewhere)."""
+    return [p for p in outputs.kernel_profiles(inst.model) if inst.use.get(p, {}).get(o, "ignored") != "ignored"]
+
+
 def arg(inst, o, present, as_tile=(), options=(), shared=None):
     """The C argument for operand o of an overload that takes `present` (as_tile: scalars given as
     element 0 of a tile; options: the template options it names; shared: {operand: the operand whose
@@ -251,6 +265,8 @@ def arg(inst, o, present, as_tile=(), options=(), shared=None):
     od = inst.kind["operands"][o]
     if shared and o in shared:
         return f"&d_{shared[o]}"
+    if unread(inst, o):
+        return f"p_{o}" if o in present and read_on(inst, o) else "NULL"
     if o in as_tile:
         return f"(const void *){o}.data()"
     if od["param"]:
@@ -334,7 +350,7 @@ def overload(inst, e, name, entry, fn_ops, as_tile, options, shared, defaults):
     opt_params = {x["param"] for x in opts if x["param"]}
     column0 = kind_attr(inst, "CPP_COLUMN0", ())
     descs = [(f"pto_tile d_{o}", f"detail::{'column0' if o in column0 else 'desc'}({o})") if k["operands"][o]["tile"]
-             else (f"pto_gm g_{o}", f"detail::gm({o})") for o in fn_ops if typed(inst, o)]
+             else (f"pto_gm g_{o}", f"detail::gm({o})") for o in fn_ops if typed(inst, o) and not unread(inst, o)]
     what = [f"{', '.join(sorted(shared))} given as {', '.join(shared[x] for x in sorted(shared))}" if shared else "",
             f"{', '.join(o for o in entry['operands'] if o not in present and o not in opt_params)} left out"
             if any(o not in present and o not in opt_params for o in entry["operands"]) else "",
@@ -344,6 +360,7 @@ def overload(inst, e, name, entry, fn_ops, as_tile, options, shared, defaults):
             "c_generic": e["c_name"].replace(f"pto_{PROFILE}_", "pto_<profile>_", 1),
             "comment": "; ".join(w for w in what if w), "template": template,
             "params": [decl(inst, e, o, as_tile, defaults) for o in fn_ops], "asserts": asserts, "descs": descs,
+            "unread": [{"name": o, "read_on": read_on(inst, o)} for o in fn_ops if unread(inst, o)],
             "args": ", ".join(arg(inst, o, fn_ops, as_tile, opt_params, shared) for o in entry["operands"]),
             # for the tests: the function operands, their template parameters, the options
             "ops": fn_ops, "tparam": e["tparam"], "types": types, "as_tile": list(as_tile), "options": opts,

@@ -60,6 +60,8 @@ def planned(model):
     out = [("out/include/pto/pto_types.h", "include/pto_types.h.j2", ("types", None, None)),
            ("out/include/pto/pto_layout.h", "include/pto_layout.h.j2", ("types", None, None)),
            ("out/include/pto/pto.h", "include/pto.h.j2", ("umbrella", None, None)),
+           # internal to the C++ API, not part of the C interface: the memo twins' memo
+           ("out/include/pto/cpp/detail/memo.h", "include/cpp/memo.h.j2", ("memo_types", None, None)),
            ("out/legality.txt", None, ("legality", None, None)),
            ("out/manifest.json", None, ("manifest", None, None))]
     out.append(("out/docs/index.md", "docs/index.md.j2", ("doc_index", None, None)))
@@ -67,6 +69,8 @@ def planned(model):
     out.append(("out/instructions.md", "docs/instructions.md.j2", ("doc_instructions", None, None)))
     for inst in model.instructions:
         out.append((f"out/include/pto/{inst.name}.h", "include/instruction.h.j2", ("header", None, inst)))
+        # internal to the C++ API: the memo twins of its checked entry points (defined with them)
+        out.append((f"out/include/pto/cpp/detail/{inst.name}_memo.h", "include/cpp/memo_entries.h.j2", ("memo_entries", None, inst)))
         out.append((f"out/docs/{inst.name}.md", "docs/instruction.md.j2", ("doc", None, inst)))
     out += cpp_files(model)
     for p in kernel_profiles(model):
@@ -142,7 +146,7 @@ def cpp_profiles(model):
 
 
 # Files made from the dtypes, profiles and kinds alone: no instruction edit reruns their edge.
-BASE_WHATS = ("types", "verify", "ops", "copy", "cpp_params", "cpp_profile")
+BASE_WHATS = ("types", "memo_types", "verify", "ops", "copy", "cpp_params", "cpp_profile")
 
 
 def part(what):

@@ -223,7 +223,7 @@ def entry_ctx(inst, p, entry):
         # a runtime parameter reaches the verifier as an int
         "param_ops": [o for o in ops if k["operands"][o]["param"]],
         "args": [f"&{o}_value" if k["operands"][o]["param"] else o for o in ops],
-        "call_args": ", ".join(kernel_operands(inst, entry)), "operands": ops_ctx,
+        "call_args": ", ".join(kernel_operands(inst, entry)), "kernel_params": kernel_params(inst, entry), "operands": ops_ctx,
         "n_axes": len(axes),
         "axes": [{"name": a["name"], "derive": axis_derive(inst, a),
                   "of": ops.index(a["of"]) if a["derive"] in ("presence", "param", "loc") else 0,
@@ -273,6 +273,7 @@ class Renderer:
         kind, p, inst = what
         m = self.model
         base = {"dtypes": m.dtype_list, "statuses": statuses(), "instructions": m.instructions,
+                "max_ops": max(len(e["operands"]) for k in m.kinds.values() for e in k["entries"]),
                 "param_enums": [{"c_type": x["c_type"], "doc": x["doc"], "consts": M.param_consts(x)}
                                 for x in m.params.values() if not x["flag"] and not x.get("value")]}
         base.update(layouts.c_context())
@@ -281,7 +282,6 @@ class Renderer:
             base.update(p=p, P=p.upper(), machine=sorted(prof["machine"].items()), machine_map=prof["machine"],
                         buffers=prof["buffers"],
                         profile_headers=[f"pto/{n}" for n, _ in outputs.profile_files(p, "include")],
-                        max_ops=max(len(e["operands"]) for k in m.kinds.values() for e in k["entries"]),
                         max_axes=max(1, max(len(k["axes"]) for k in m.kinds.values())))
         if kind == "ops":
             base["ints"] = [{"name": d["name"], "enum": d["enum"], "ctype": CTYPE[d["name"]], "bits": d["bits"],
@@ -310,6 +310,11 @@ class Renderer:
                         kernels={q["name"]: [c for e in inst.entries(q["name"])
                                              for c in entry_ctx(inst, q["name"], e)["kernels"]] for q in kp},
                         refused={q["name"]: [refused_ctx(inst, q["name"], e) for e in inst.refused_entries(q["name"])]
+                                 for q in kp})
+        if kind == "memo_entries":
+            kp = outputs.kernel_profiles(m)
+            base.update(inst=inst, profiles=kp,
+                        entries={q: [{"c_name": inst.entry_name(q, e), "params": params(inst, e)} for e in inst.entries(q)]
                                  for q in kp})
         if kind == "refused":
             base.update(inst=inst, entries=[refused_ctx(inst, p, e) for e in inst.refused_entries(p)],

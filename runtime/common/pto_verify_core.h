@@ -4,7 +4,10 @@
  * mirrors it. Not a header to include anywhere else: the profile's generated pto_<profile>_verify.c
  * includes it once, after pto_<profile>_verify.h, the profile's public headers, PTO(name) and
  * PTO_(NAME) (the profile's names, pto_<profile>_name and PTO_<PROFILE>_NAME) and
- * VERIFY_ELEM_BYTES (the bytes of an element of each pto_dtype). Freestanding: no libc. */
+ * VERIFY_ELEM_BYTES (the bytes of an element of each pto_dtype). Freestanding: no libc.
+ * PTO(_verify) checks a call; PTO(_verify_memo) checks it with a caller's memo (pto_memo): what a
+ * verified call's static facts decided, so that a later call with the same facts skips those checks
+ * and gets the same status. */
 #ifndef PTO_VERIFY_CORE_H
 #define PTO_VERIFY_CORE_H
 
@@ -151,17 +154,11 @@ static const PTO(tuple) *find(const PTO(entry) *e, const pto_tile *const *tile, 
     return NULL;
 }
 
-pto_status PTO(_verify)(const PTO(entry) *e, const void *const *args, uint16_t *kernel)
+/* null: required operands, and the data of every tile or tensor that is given; fills tile[] and gm[]
+ * (NULL where the operand is absent, ignored or not a tile or tensor) */
+static pto_status collect(const PTO(entry) *e, const void *const *args, const pto_tile **tile, const pto_gm **gm)
 {
-    const pto_tile *tile[PTO_(MAX_OPS)];
-    const pto_gm *gm[PTO_(MAX_OPS)];     /* the global tensors (TLOAD's src, TSTORE's dst) */
-    const pto_tile *slot[PTO_(MAX_SLOTS)];
-    unsigned slot_op[PTO_(MAX_SLOTS)]; /* the operand each slot (operand or role) resolves to */
-    uint8_t axis[PTO_(MAX_AXES)]; /* no initialiser: compilers make it a memset call */
-    const PTO(tuple) *t;
-    unsigned i, j;
-
-    /* null: required operands, and the data of every tile that is given */
+    unsigned i;
     for (i = 0; i < e->n_ops; i++) {
         const PTO(operand) *o = &e->op[i];
         tile[i] = NULL;
@@ -179,69 +176,39 @@ pto_status PTO(_verify)(const PTO(entry) *e, const void *const *args, uint16_t *
             if (gm[i]->data == NULL) return PTO_ERR_NULL;
         }
     }
-    for (i = 0; i < e->n_ops; i++) /* each tile in a location its operand takes */
-        if (tile[i] && ((unsigned)tile[i]->loc >= PTO_N_LOCS || !(e->op[i].locs >> tile[i]->loc & 1u))) return PTO_ERR_LOC;
+    return PTO_OK;
+}
 
-    /* dtype: known values, shared dtype variables, then a legal combination */
-    for (i = 0; i < e->n_ops; i++)
-        if ((tile[i] && (unsigned)tile[i]->dtype >= N_DTYPES) || (gm[i] && (unsigned)gm[i]->dtype >= N_DTYPES))
-            return PTO_ERR_DTYPE;
-    for (i = 0; i < e->n_ops; i++)
-        for (j = i + 1; j < e->n_ops; j++)
-            if (op_dtype(tile, gm, i) >= 0 && op_dtype(tile, gm, j) >= 0 && e->op[i].dvar == e->op[j].dvar
-                && op_dtype(tile, gm, i) != op_dtype(tile, gm, j))
-                return PTO_ERR_DTYPE;
-    /* every slot, not just n_axes: gcc -O1 cannot tell that find() reads only the known ones */
-    for (i = 0; i < PTO_(MAX_AXES); i++) axis[i] = PTO_(NO_VALUE);
-    if (find(e, tile, gm, axis, 0, 0) == NULL) return PTO_ERR_DTYPE;
+/* The value of axis i that this call derives (a location, a runtime parameter, the operand order,
+ * an optional operand's presence), NO_VALUE for a location the axis does not map or a parameter
+ * outside its domain; form and layout axes are the tuples' to decide (NO_VALUE). */
+static uint8_t axis_value(const PTO(entry) *e, unsigned i, const void *const *args, const pto_tile *const *tile)
+{
+    const PTO(axis) *a = &e->axis[i];
+    if (a->derive == PTO_(AXIS_LOC)) {
+        const unsigned v = a->loc_values >> (4u * (unsigned)tile[a->of]->loc) & 0xFu;
+        return v == 0xFu ? PTO_(NO_VALUE) : (uint8_t)v;
+    }
+    if (a->derive == PTO_(AXIS_FLAG)) return *(const int *)args[a->of] != 0;
+    if (a->derive == PTO_(AXIS_ENUM)) {
+        const int v = *(const int *)args[a->of];
+        return v < 0 || v >= a->n_values ? PTO_(NO_VALUE) : (uint8_t)v;
+    }
+    if (a->derive == PTO_(AXIS_ROLES)) { /* which source is full; when neither is, a column-major first
+                                          * source is the narrow one (so the valid-region rules, not
+                                          * the layouts, report the mistake) */
+        const pto_tile *first = tile[e->full[0]], *second = tile[e->full[1]];
+        return !is_full(first, tile[0]) && (is_full(second, tile[0])
+                                            || (layout_of(first) == PTO_(DN) && layout_of(second) != PTO_(DN)));
+    }
+    if (a->derive == PTO_(AXIS_PRESENCE)) return tile[a->of] != NULL;
+    return PTO_(NO_VALUE);
+}
 
-    /* locations that pick the tuple (a loc axis; the location itself is one the operand takes) */
-    for (i = 0; i < e->n_axes; i++)
-        if (e->axis[i].derive == PTO_(AXIS_LOC)) {
-            const unsigned v = e->axis[i].loc_values >> (4u * (unsigned)tile[e->axis[i].of]->loc) & 0xFu;
-            if (v == 0xFu) return e->axis[i].status;
-            axis[i] = (uint8_t)v;
-            if (find(e, tile, gm, axis, e->n_axes, 0) == NULL) return e->axis[i].status;
-        }
-
-    /* runtime parameters: a value outside the parameter's domain, then one that no tuple with
-     * these dtypes takes (the axis's status) */
-    for (i = 0; i < e->n_axes; i++)
-        if (e->axis[i].derive == PTO_(AXIS_ENUM) || e->axis[i].derive == PTO_(AXIS_FLAG)) {
-            const int v = *(const int *)args[e->axis[i].of];
-            if (e->axis[i].derive == PTO_(AXIS_FLAG)) axis[i] = v != 0;
-            else if (v < 0 || v >= e->axis[i].n_values) return PTO_ERR_PARAM;
-            else axis[i] = (uint8_t)v;
-            if (find(e, tile, gm, axis, e->n_axes, 0) == NULL) return e->axis[i].status;
-        }
-
-    /* operand order: which source is full; when neither is, a column-major first source is
-     * the narrow one (so the valid-region rules, not the layouts, report the mistake) */
-    for (i = 0; i < e->n_axes; i++)
-        if (e->axis[i].derive == PTO_(AXIS_ROLES)) {
-            const pto_tile *first = tile[e->full[0]], *second = tile[e->full[1]];
-            axis[i] = !is_full(first, tile[0])
-                   && (is_full(second, tile[0])
-                       || (layout_of(first) == PTO_(DN) && layout_of(second) != PTO_(DN)));
-            if (find(e, tile, gm, axis, e->n_axes, 0) == NULL) return e->axis[i].status;
-        }
-
-    /* layouts (these also decide layout-derived axes such as the row-expand mode) */
-    for (i = 0; i < e->n_ops; i++)
-        if ((tile[i] && layout_of(tile[i]) == PTO_(NO_VALUE)) || (gm[i] && gm_layout_of(gm[i]) == PTO_(NO_VALUE)))
-            return PTO_ERR_LAYOUT;
-    if (find(e, tile, gm, axis, e->n_axes, 1) == NULL) return PTO_ERR_LAYOUT;
-
-    /* presence of optional operands, for the forms the layouts chose (a tmp given to a
-     * mode-2 call fails here, as tmp) */
-    for (i = 0; i < e->n_axes; i++)
-        if (e->axis[i].derive == PTO_(AXIS_PRESENCE)) {
-            axis[i] = tile[e->axis[i].of] != NULL;
-            if (find(e, tile, gm, axis, e->n_axes, 1) == NULL) return e->axis[i].status;
-        }
-    t = find(e, tile, gm, axis, e->n_axes, 1);
-
-    /* shape and valid region of every tile */
+/* The shape of every tile (the first checks after the tuple's choice) */
+static pto_status check_tile_shapes(const PTO(entry) *e, const pto_tile *const *tile)
+{
+    unsigned i;
     for (i = 0; i < e->n_ops; i++) {
         const pto_tile *x = tile[i];
         uint64_t contiguous;
@@ -257,6 +224,19 @@ pto_status PTO(_verify)(const PTO(entry) *e, const void *const *args, uint16_t *
         contiguous = layout_of(x) == PTO_(ND) ? x->cols : x->rows;
         if (contiguous * elem_bytes[x->dtype] % PTO_(BLOCK_BYTES) != 0) return PTO_ERR_SHAPE;
     }
+    return PTO_OK;
+}
+
+/* The checks after the tiles' shapes, in the order of pto_status: each global tensor's shape, the
+ * valid region of every tile, each tensor's matrix, the tuple's rules, alias, alignment, placement. */
+static pto_status check_rest(const PTO(entry) *e, const void *const *args, const pto_tile *const *tile,
+                             const pto_gm *const *gm, const PTO(tuple) *t)
+{
+    const pto_tile *slot[PTO_(MAX_SLOTS)];
+    unsigned slot_op[PTO_(MAX_SLOTS)]; /* the operand each slot (operand or role) resolves to */
+    uintptr_t lo[PTO_(MAX_OPS)], hi[PTO_(MAX_OPS)]; /* the bytes each tile or tensor spans */
+    unsigned i, j;
+
     for (i = 0; i < e->n_ops; i++)
         if (gm[i] && !gm_shape_ok(gm[i], elem_bytes[gm[i]->dtype], e->op[i].io == PTO_(IO_OUT))) return PTO_ERR_SHAPE;
     for (i = 0; i < e->n_ops; i++) {
@@ -292,17 +272,16 @@ pto_status PTO(_verify)(const PTO(entry) *e, const void *const *args, uint16_t *
     /* alias: written tiles overlap nothing, except an out tile that is the very same tile as
      * one of its in-place sources (matched by operand, not by descriptor pointer: one
      * descriptor passed for several operands must satisfy the rule for each of them) */
+    for (i = 0; i < e->n_ops; i++)
+        if (op_dtype(tile, gm, i) >= 0) span_of(tile, gm, i, &lo[i], &hi[i]);
     for (i = 0; i < e->n_ops; i++) {
         for (j = i + 1; j < e->n_ops; j++) {
             const pto_tile *a = tile[i], *b = tile[j];
-            uintptr_t a0, a1, b0, b1;
             unsigned s;
             int allowed = 0;
             if (op_dtype(tile, gm, i) < 0 || op_dtype(tile, gm, j) < 0) continue;
             if (e->op[i].io == PTO_(IO_IN) && e->op[j].io == PTO_(IO_IN)) continue;
-            span_of(tile, gm, i, &a0, &a1);
-            span_of(tile, gm, j, &b0, &b1);
-            if (!(a0 < b1 && b0 < a1)) continue;
+            if (!(lo[i] < hi[j] && lo[j] < hi[i])) continue;
             if (a == NULL || b == NULL) return PTO_ERR_ALIAS; /* a global tensor is never a tile */
             if (e->op[i].io == PTO_(IO_OUT) && e->op[j].io == PTO_(IO_IN))
                 for (s = 0; s < PTO_(MAX_SLOTS); s++)
@@ -335,9 +314,174 @@ pto_status PTO(_verify)(const PTO(entry) *e, const void *const *args, uint16_t *
         }
     }
 #endif
-
-    *kernel = t->kernel;
     return PTO_OK;
+}
+
+pto_status PTO(_verify)(const PTO(entry) *e, const void *const *args, uint16_t *kernel)
+{
+    const pto_tile *tile[PTO_(MAX_OPS)];
+    const pto_gm *gm[PTO_(MAX_OPS)];     /* the global tensors (TLOAD's src, TSTORE's dst) */
+    uint8_t axis[PTO_(MAX_AXES)]; /* no initialiser: compilers make it a memset call */
+    const PTO(tuple) *t;
+    unsigned i, j;
+    pto_status st;
+
+    st = collect(e, args, tile, gm);
+    if (st != PTO_OK) return st;
+    for (i = 0; i < e->n_ops; i++) /* each tile in a location its operand takes */
+        if (tile[i] && ((unsigned)tile[i]->loc >= PTO_N_LOCS || !(e->op[i].locs >> tile[i]->loc & 1u))) return PTO_ERR_LOC;
+
+    /* dtype: known values, shared dtype variables, then a legal combination */
+    for (i = 0; i < e->n_ops; i++)
+        if ((tile[i] && (unsigned)tile[i]->dtype >= N_DTYPES) || (gm[i] && (unsigned)gm[i]->dtype >= N_DTYPES))
+            return PTO_ERR_DTYPE;
+    for (i = 0; i < e->n_ops; i++)
+        for (j = i + 1; j < e->n_ops; j++)
+            if (op_dtype(tile, gm, i) >= 0 && op_dtype(tile, gm, j) >= 0 && e->op[i].dvar == e->op[j].dvar
+                && op_dtype(tile, gm, i) != op_dtype(tile, gm, j))
+                return PTO_ERR_DTYPE;
+    /* every slot, not just n_axes: gcc -O1 cannot tell that find() reads only the known ones */
+    for (i = 0; i < PTO_(MAX_AXES); i++) axis[i] = PTO_(NO_VALUE);
+    if (find(e, tile, gm, axis, 0, 0) == NULL) return PTO_ERR_DTYPE;
+
+    /* locations that pick the tuple (a loc axis; the location itself is one the operand takes) */
+    for (i = 0; i < e->n_axes; i++)
+        if (e->axis[i].derive == PTO_(AXIS_LOC)) {
+            axis[i] = axis_value(e, i, args, tile);
+            if (axis[i] == PTO_(NO_VALUE) || find(e, tile, gm, axis, e->n_axes, 0) == NULL) return e->axis[i].status;
+        }
+
+    /* runtime parameters: a value outside the parameter's domain, then one that no tuple with
+     * these dtypes takes (the axis's status) */
+    for (i = 0; i < e->n_axes; i++)
+        if (e->axis[i].derive == PTO_(AXIS_ENUM) || e->axis[i].derive == PTO_(AXIS_FLAG)) {
+            axis[i] = axis_value(e, i, args, tile);
+            if (axis[i] == PTO_(NO_VALUE)) return PTO_ERR_PARAM;
+            if (find(e, tile, gm, axis, e->n_axes, 0) == NULL) return e->axis[i].status;
+        }
+
+    /* operand order: which source is full */
+    for (i = 0; i < e->n_axes; i++)
+        if (e->axis[i].derive == PTO_(AXIS_ROLES)) {
+            axis[i] = axis_value(e, i, args, tile);
+            if (find(e, tile, gm, axis, e->n_axes, 0) == NULL) return e->axis[i].status;
+        }
+
+    /* layouts (these also decide layout-derived axes such as the row-expand mode) */
+    for (i = 0; i < e->n_ops; i++)
+        if ((tile[i] && layout_of(tile[i]) == PTO_(NO_VALUE)) || (gm[i] && gm_layout_of(gm[i]) == PTO_(NO_VALUE)))
+            return PTO_ERR_LAYOUT;
+    if (find(e, tile, gm, axis, e->n_axes, 1) == NULL) return PTO_ERR_LAYOUT;
+
+    /* presence of optional operands, for the forms the layouts chose (a tmp given to a
+     * mode-2 call fails here, as tmp) */
+    for (i = 0; i < e->n_axes; i++)
+        if (e->axis[i].derive == PTO_(AXIS_PRESENCE)) {
+            axis[i] = axis_value(e, i, args, tile);
+            if (find(e, tile, gm, axis, e->n_axes, 1) == NULL) return e->axis[i].status;
+        }
+    t = find(e, tile, gm, axis, e->n_axes, 1);
+
+    st = check_tile_shapes(e, tile);
+    if (st == PTO_OK) st = check_rest(e, args, tile, gm, t);
+    if (st == PTO_OK) *kernel = t->kernel;
+    return st;
+}
+
+/* ---- the memo (pto_memo, pto/cpp/detail/memo.h: internal to the C++ API) ---- */
+
+/* The static facts of a call, PTO_MEMO_WORDS words per operand: whether it is given (1 a tile, 2 a
+ * tensor) with, for a tile, its dtype, location and layout fields and its rows and columns, for a
+ * global tensor its dtype and layout. Every check before the tensors' shapes, and the tuple,
+ * depend on these and on the values the call derives (axis_value) alone. 0 (no key) where a field
+ * does not fit its byte: such a call is never remembered. */
+static int memo_key(const PTO(entry) *e, const void *const *args, uint32_t *key)
+{
+    unsigned i;
+    for (i = 0; i < e->n_ops; i++) {
+        uint32_t *k = key + PTO_MEMO_WORDS * i;
+        k[0] = k[1] = k[2] = 0;
+        if (e->op[i].use == PTO_(USE_IGNORED) || args[i] == NULL) continue;
+        if (e->op[i].tile) {
+            const pto_tile *x = (const pto_tile *)args[i];
+            if ((unsigned)x->dtype > 0xFFu || (unsigned)x->loc > 0xFFu || (unsigned)x->blayout > 0xFu
+                || (unsigned)x->slayout > 0xFu) return 0;
+            k[0] = 1u | (uint32_t)x->dtype << 8 | (uint32_t)x->loc << 16 | (uint32_t)x->blayout << 24
+                 | (uint32_t)x->slayout << 28;
+            k[1] = x->rows;
+            k[2] = x->cols;
+        } else if (e->op[i].gm) {
+            const pto_gm *g = (const pto_gm *)args[i];
+            if ((unsigned)g->dtype > 0xFFu || (unsigned)g->layout > 0xFFu) return 0;
+            k[0] = 2u | (uint32_t)g->dtype << 8 | (uint32_t)g->layout << 16;
+        }
+    }
+    return 1;
+}
+
+/* After a call that verified: remember its key and the tuples its dtypes and layouts allow (in
+ * the table's order), or nothing where they are more than the memo holds. */
+static void memo_fill(const PTO(entry) *e, const uint32_t *key, const pto_tile *const *tile, const pto_gm *const *gm,
+                      pto_memo *m)
+{
+    uint8_t axis[PTO_(MAX_AXES)];
+    size_t k;
+    unsigned i, n = 0;
+    for (i = 0; i < PTO_(MAX_AXES); i++) axis[i] = PTO_(NO_VALUE);
+    m->entry = NULL;
+    for (k = 0; k < e->n_tuples; k++)
+        if (agrees(e, &e->tuples[k], tile, gm, axis, 0, 1)) {
+            if (n == PTO_MEMO_TUPLES) return;
+            m->tuple[n++] = (uint16_t)k;
+        }
+    for (i = 0; i < PTO_MEMO_WORDS * (unsigned)e->n_ops; i++) m->key[i] = key[i];
+    m->n = (uint8_t)n;
+    m->entry = e;
+}
+
+pto_status PTO(_verify_memo)(const PTO(entry) *e, const void *const *args, pto_memo *m, uint16_t *kernel)
+{
+    const pto_tile *tile[PTO_(MAX_OPS)];
+    const pto_gm *gm[PTO_(MAX_OPS)];
+    uint32_t key[PTO_MEMO_WORDS * PTO_MEMO_OPS];
+    uint8_t axis[PTO_(MAX_AXES)];
+    unsigned i;
+    int derived = 1;
+    pto_status st;
+    const int keyed = memo_key(e, args, key);
+
+    if (keyed && m->entry == e) {
+        for (i = 0; i < PTO_MEMO_WORDS * (unsigned)e->n_ops && m->key[i] == key[i]; i++) {}
+        if (i == PTO_MEMO_WORDS * (unsigned)e->n_ops) {
+            /* the same static facts as a call that verified: every check they decide passes
+             * again (locations, dtypes, layouts, the tiles' shapes); the null checks come first,
+             * then the values this call derives pick the tuple among those the facts allow (the
+             * first in the table's order, as find's), then the rest of the checks */
+            st = collect(e, args, tile, gm);
+            if (st != PTO_OK) return st;
+            for (i = 0; i < PTO_(MAX_AXES); i++) axis[i] = i < e->n_axes ? axis_value(e, i, args, tile) : PTO_(NO_VALUE);
+            for (i = 0; i < e->n_axes; i++) /* a parameter outside its domain: no value (which agrees() would
+                                               * take for any), the full checks' PTO_ERR_PARAM */
+                if (axis[i] == PTO_(NO_VALUE) && (e->axis[i].derive == PTO_(AXIS_ENUM) || e->axis[i].derive == PTO_(AXIS_LOC)))
+                    derived = 0;
+            for (i = 0; derived && i < m->n; i++) {
+                const PTO(tuple) *t = &e->tuples[m->tuple[i]];
+                if (agrees(e, t, tile, gm, axis, e->n_axes, 1)) {
+                    st = check_rest(e, args, tile, gm, t);
+                    if (st == PTO_OK) *kernel = t->kernel;
+                    return st;
+                }
+            }
+            /* no tuple for these values (a parameter outside its domain or not legal here, an
+             * operand order no tuple takes): the full checks find the status */
+        }
+    }
+    st = PTO(_verify)(e, args, kernel);
+    if (st == PTO_OK && keyed) {
+        collect(e, args, tile, gm); /* (verified: it passes) */
+        memo_fill(e, key, tile, gm, m);
+    }
+    return st;
 }
 
 #endif /* PTO_VERIFY_CORE_H */

@@ -4,6 +4,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "pto/tmaxs.h"
+#include "pto/cpp/detail/tmaxs_memo.h" /* the memo twins: internal to the C++ API */
 #include "pto_cpu_verify.h"
 #include "pto/pto_cpu_isa.h"
 #include "pto_cpu_ops.h"
@@ -50,16 +51,9 @@ static const pto_cpu_entry pto_cpu_tmaxs__desc = {
     .tuples = pto_cpu_tmaxs__tuples,
 };
 
-pto_status pto_cpu_tmaxs(const pto_tile *dst, const pto_tile *src, const void *scalar)
+/* the kernel pto_cpu_tmaxs's verifier chose */
+static void pto_cpu_tmaxs__kernel(uint16_t kernel, const pto_tile *dst, const pto_tile *src, const void *scalar)
 {
-    const void *args[3];
-    uint16_t kernel = 0;
-    pto_status st;
-    args[0] = dst;
-    args[1] = src;
-    args[2] = scalar;
-    st = pto_cpu__verify(&pto_cpu_tmaxs__desc, args, &kernel);
-    if (st != PTO_OK) return st;
     switch (kernel) {
     case 0: pto_cpu_tmaxs_bf16(dst, src, scalar); break;
     case 1: pto_cpu_tmaxs_f16(dst, src, scalar); break;
@@ -72,7 +66,33 @@ pto_status pto_cpu_tmaxs(const pto_tile *dst, const pto_tile *src, const void *s
     case 8: pto_cpu_tmaxs_u8(dst, src, scalar); break;
     default: break;
     }
-    return PTO_OK;
+}
+
+pto_status pto_cpu_tmaxs(const pto_tile *dst, const pto_tile *src, const void *scalar)
+{
+    const void *args[3];
+    uint16_t kernel = 0;
+    pto_status st;
+    args[0] = dst;
+    args[1] = src;
+    args[2] = scalar;
+    st = pto_cpu__verify(&pto_cpu_tmaxs__desc, args, &kernel);
+    if (st == PTO_OK) pto_cpu_tmaxs__kernel(kernel, dst, src, scalar);
+    return st;
+}
+
+/* pto_cpu_tmaxs with a caller's memo (pto_memo): the same statuses and results */
+pto_status pto_cpu_tmaxs_memo(pto_memo *memo, const pto_tile *dst, const pto_tile *src, const void *scalar)
+{
+    const void *args[3];
+    uint16_t kernel = 0;
+    pto_status st;
+    args[0] = dst;
+    args[1] = src;
+    args[2] = scalar;
+    st = pto_cpu__verify_memo(&pto_cpu_tmaxs__desc, args, memo, &kernel);
+    if (st == PTO_OK) pto_cpu_tmaxs__kernel(kernel, dst, src, scalar);
+    return st;
 }
 
 /* ---- kernels ---- */

@@ -412,7 +412,50 @@ static void check_variants(run *r, const uint8_t *written, const int *outs, int 
     free(first);
 }
 
-static void run_one(const h_tuple *t, const h_case *c)
+/* The memo twin on this run's inputs (the arena restored from the snapshot); what it wrote is in r->mem */
+static pto_status call_memo(run *r)
+{
+    memcpy(r->mem, r->snapshot, r->total);
+    return call_with(r, r->tile, r->gm, r->t->memo);
+}
+
+/* The memo twin, twice from the same inputs (the first call may fill the memo, the second takes
+ * its shortcut), must give PTO_OK and the very bytes the plain entry point left (r->mem now). */
+static void check_memo_twin(run *r)
+{
+    uint8_t *plain;
+    size_t k;
+    int pass;
+    if (!r->t->memo) return;
+    plain = malloc(r->total);
+    assert_non_null(plain);
+    memcpy(plain, r->mem, r->total);
+    for (pass = 0; pass < 2; pass++) {
+        const pto_status st = call_memo(r);
+        if (st != PTO_OK) { free(plain); fail_run(r, "the memo twin (call %d): expected PTO_OK, got %s", pass + 1, pto_status_str(st)); }
+        for (k = 0; k < r->total; k++)
+            if (r->mem[k] != plain[k]) {
+                const unsigned a = plain[k], b = r->mem[k];
+                free(plain);
+                fail_run(r, "the memo twin (call %d): byte %ld of the arena is 0x%02x, the entry point's 0x%02x", pass + 1,
+                         (long)k - H_GUARD, b, a);
+            }
+    }
+    free(plain);
+}
+
+/* A legal call of case c through the memo twin, which fills its memo with c's static facts */
+static void fill_memo(const h_tuple *t, const h_case *c)
+{
+    run r;
+    pto_status st;
+    setup(&r, t, c, 1);
+    st = call_memo(&r);
+    if (st != PTO_OK) fail_run(&r, "the memo twin: expected PTO_OK, got %s", pto_status_str(st));
+    finish(&r);
+}
+
+static void run_one(const h_tuple *t, const h_case *c, int memo_too)
 {
     run r;
     uint8_t *written;
@@ -459,7 +502,8 @@ static void run_one(const h_tuple *t, const h_case *c)
     }
     check_untouched(&r, written);
     check_cross(&r, outs, n_out);
-    check_variants(&r, written, outs, n_out);
+    if (memo_too) check_memo_twin(&r);
+    check_variants(&r, written, outs, n_out); /* after the twin: it compares with r->mem, variant 0's bytes */
     free(written);
     finish(&r);
 }
@@ -505,7 +549,7 @@ void h_run_cases(const h_tuple *t, const h_case *cases, size_t n)
         h_case c = cases[k];
         for (r = 0; r < (c.fill == H_FILL_CLASSES ? 1u : rounds); r++) {
             c.seed = cases[k].seed + r * 7919u;
-            run_one(t, &c);
+            run_one(t, &c, runs == 0);
             runs++;
         }
     }
@@ -542,12 +586,16 @@ static void apply(h_case *c, const h_change *ch)
 
 void h_run_mutations(const h_tuple *t, const h_case *cases, const h_mutation *m, size_t n)
 {
-    size_t step = h_every(), k, runs = 0;
+    size_t step = h_every(), k, runs = 0, filled = n; /* filled: the base case the memo holds (none) */
     skip_unless_chosen(&mutation_tuple_turn);
     for (k = first_of(&mutation_turn, step, n); k < n; k += step, runs++) {
         h_case c = cases[m[k].base];
         run r;
         pto_status st;
+        if (t->memo && m[k].base != filled) { /* the memo holds the facts of the legal call mutated */
+            fill_memo(t, &c);
+            filled = m[k].base;
+        }
         apply(&c, &m[k].change[0]);
         apply(&c, &m[k].change[1]);
         c.label = m[k].what;
@@ -557,6 +605,12 @@ void h_run_mutations(const h_tuple *t, const h_case *cases, const h_mutation *m,
             fail_run(&r, "expected %s, got %s", pto_status_str((pto_status)m[k].expect), pto_status_str(st));
         check_machine(&r, 1);
         check_untouched(&r, NULL);
+        if (t->memo) {
+            st = call_memo(&r);
+            if (st != (pto_status)m[k].expect)
+                fail_run(&r, "the memo twin: expected %s, got %s", pto_status_str((pto_status)m[k].expect), pto_status_str(st));
+            check_untouched(&r, NULL);
+        }
         finish(&r);
     }
     print_message("%s: %lu rejected calls returned their status and wrote nothing\n", t->name, (unsigned long)runs);

@@ -108,6 +108,7 @@ struct h_tuple {
     const h_machine *machine;          /* NULL: tiles in host memory */
     pto_status (*cross)(const void *const *args); /* another profile's entry point that must give the same bits, or NULL */
     const char *cross_name;
+    pto_status (*memo)(const void *const *args); /* the entry point's memo twin (pto_memo), or NULL */
 };
 
 
@@ -125,7 +126,10 @@ void h_compare_variants(const h_variants *v);
 
 /* Run legal cases (must return PTO_OK and the reference result) and rejected mutations
  * (must return their status and write nothing). Fails the current cmocka test on the
- * first difference, printing tuple, case, seed, element, inputs, expected and actual. */
+ * first difference, printing tuple, case, seed, element, inputs, expected and actual.
+ * The memo twin (t->memo) runs each tuple's first case twice (filling its memo, then taking its
+ * shortcut) and must write the plain call's bytes; each rejected call, after a legal call of its
+ * base case filled the memo, must return the same status and write nothing. */
 void h_run_cases(const h_tuple *t, const h_case *cases, size_t n);
 /* PTOGEN_EVERY (ninja test's memcheck runs), or 1: the conformance runs take every h_every()-th
  * case and rejected call; the unit tests' long sweeps step that much further, each sweep still

@@ -2,23 +2,22 @@
 """Times the same C++ program, tests/upstream/bench/intrinsics.cpp, against upstream PTO-ISA's CPU
 simulator and against ptogen's header set and cpu kernels; docs/performance.md.
 
-  python3 tests/upstream/bench.py UPSTREAM [FILTER] [--repo PTOGEN] [--build BUILD] [--cxx G++] [--cc GCC]
+  python3 tests/upstream/bench.py UPSTREAM [FILTER] [--rounds N] [--repo PTOGEN] [--build BUILD] [--cxx G++] [--cc GCC]
 
 UPSTREAM is a checkout of PTO-ISA (include/). The program is compiled with run.py's flags for
 each variant (tests/upstream/run.py's Variant: C++20, __CPU_SIM and the format shim for upstream,
 C++17 and PTOGEN/out/include for ptogen), both at -O2; upstream's build also defines
 PTO_BENCH_A5_UB (the program then asks the simulator for A5's 256 KiB unified buffer, ptogen's
-size). ptogen's library is every PTOGEN/out/cpu/*.c at the release flags of `ninja bench`
-(gen/configure.py's CFLAGS and KERNEL_FLAGS). Each binary prints a line a case (instr, dtype,
-shape, ns a call: the median over blocks of calls); this script runs both, upstream first, and
-prints the table with ratio = upstream / ptogen and the geometric mean. FILTER (a substring of
-"INSTR dtype shape") narrows the cases. Build directory: BUILD/<variant>/ (default
-build/upstream-bench of this checkout). Not part of `ninja test`.
+size). ptogen's library is every PTOGEN/out/cpu/*.c at the project's release flags (run.py's
+release_cflags). Each binary prints a line a case (instr, dtype, shape, ns a call: the median over
+blocks of calls); this script runs the two in turns, N rounds (--rounds, default 3), keeps each
+case's least time, and prints the table with ratio = upstream / ptogen and the geometric mean.
+FILTER (a substring of "INSTR dtype shape") narrows the cases. Build directory: BUILD/<variant>/
+(default build/upstream-bench of this checkout). Not part of `ninja test`.
 """
 import argparse
 import math
 import os
-import re
 import subprocess
 import sys
 
@@ -29,25 +28,12 @@ import run  # noqa: E402  (run.py: the variants' compile flags and ptogen's libr
 SOURCE = os.path.join(HERE, "bench", "intrinsics.cpp")
 
 
-def release_cflags(repo):
-    """`ninja bench`'s release flags of the kernels: CFLAGS and KERNEL_FLAGS of gen/configure.py."""
-    with open(os.path.join(repo, "gen", "configure.py")) as f:
-        text = f.read()
-    flags = []
-    for name in ("CFLAGS", "KERNEL_FLAGS"):
-        m = re.search(rf'^{name} = "([^"]*)"', text, re.M)
-        if not m:
-            raise SystemExit(f"bench.py: no {name} in {repo}/gen/configure.py")
-        flags += m.group(1).split()
-    return flags
-
-
 def write_ninja(args, variant, bdir):
     lines = ["# written by tests/upstream/bench.py; rewritten on every run", "ninja_required_version = 1.10", ""]
     lines += run.ninja_rules(args, variant)
     obj, libs = "obj/intrinsics.o", []
     if variant.name == "ptogen":
-        lines += run.ninja_library(args, release_cflags(args.repo))
+        lines += run.ninja_library(args)
         libs = ["lib/libptocpu.a"]
         ldlibs = ["-lm"]
     else:
@@ -60,7 +46,8 @@ def write_ninja(args, variant, bdir):
         f.write("\n".join(lines) + "\n")
 
 
-def build_and_run(args, name):
+def build(args, name):
+    """Builds the variant's binary; returns its path."""
     variant = run.Variant(name, args)
     bdir = os.path.join(args.build, name)
     write_ninja(args, variant, bdir)
@@ -68,9 +55,12 @@ def build_and_run(args, name):
     r = subprocess.run(["ninja", "-C", bdir], capture_output=True, text=True)
     if r.returncode != 0:
         raise SystemExit(f"bench.py: the {name} build failed:\n{r.stdout}{r.stderr}")
-    print(f"[{name}] running ...", file=sys.stderr, flush=True)
-    r = subprocess.run([os.path.join(bdir, "bin", "intrinsics")] + ([args.filter] if args.filter else []),
-                       capture_output=True, text=True)
+    return os.path.join(bdir, "bin", "intrinsics")
+
+
+def run_once(args, name, binary):
+    """{case: ns a call, or None where the variant rejects it} from one run of the binary."""
+    r = subprocess.run([binary] + ([args.filter] if args.filter else []), capture_output=True, text=True)
     if r.returncode != 0:
         raise SystemExit(f"bench.py: the {name} binary exits {r.returncode}:\n{r.stderr}")
     times = {}
@@ -78,6 +68,20 @@ def build_and_run(args, name):
         instr, dtype, shape, ns = line.split("\t")
         times[(instr, dtype, shape)] = None if ns == "rejected" else float(ns)
     return times
+
+
+def run_rounds(args, binaries):
+    """Runs the variants' binaries in turns, --rounds times (the first variant alternating), and
+    keeps each case's least time: on a machine shared with other work a slower figure is the other
+    work's, and a variant that always ran second would always get what the first left."""
+    best = {name: {} for name in binaries}
+    for k in range(args.rounds):
+        for name in (list(binaries) if k % 2 == 0 else list(binaries)[::-1]):
+            print(f"[{name}] running (round {k + 1} of {args.rounds}) ...", file=sys.stderr, flush=True)
+            for case, ns in run_once(args, name, binaries[name]).items():
+                old = best[name].get(case, ns)
+                best[name][case] = None if ns is None or old is None else min(ns, old)
+    return best
 
 
 def report(up, pg):
@@ -111,6 +115,8 @@ def main(argv):
     p.add_argument("--repo", default=run.ROOT, help="the ptogen checkout (default: %(default)s)")
     p.add_argument("--build", default=os.path.join(run.ROOT, "build", "upstream-bench"),
                    help="build directory (default: %(default)s)")
+    p.add_argument("--rounds", type=int, default=3,
+                   help="runs of each binary, in turns; each case's least time is kept (default: %(default)s)")
     p.add_argument("--cxx", default="g++")
     p.add_argument("--cc", default="gcc")
     args = p.parse_args(argv)
@@ -120,9 +126,10 @@ def main(argv):
         raise SystemExit(f"bench.py: {args.upstream} has no include/pto: not a PTO-ISA checkout")
     if not os.path.isfile(os.path.join(args.repo, "out", "include", "pto", "pto-inst.hpp")):
         raise SystemExit(f"bench.py: {args.repo} has no out/include/pto/pto-inst.hpp: run `ninja gen` there")
-    up = build_and_run(args, "upstream")
-    pg = build_and_run(args, "ptogen")
-    report(up, pg)
+    if args.rounds < 1:
+        raise SystemExit("bench.py: --rounds must be at least 1")
+    best = run_rounds(args, {name: build(args, name) for name in ("upstream", "ptogen")})
+    report(best["upstream"], best["ptogen"])
     return 0
 
 

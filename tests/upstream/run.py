@@ -6,26 +6,30 @@ ptogen's C++ header set and cpu kernels, or against upstream's own simulator; do
                                 [--profile cpu|a2a3|a5] [--build BUILD] [--timing [--runs N] [--repeat R]] [-j N]
 
 UPSTREAM is a checkout of PTO-ISA (include/, tests/common/, tests/cpu/st/). The default DIRs are
-every test directory whose kernels call only instructions ptogen has (spec/isa/*.lua of PTOGEN,
-by default the checkout this script lives in). For each variant the script writes
-BUILD/<variant>/build.ninja (default BUILD: build/upstream of this checkout) and runs ninja:
-gen_data.py copied into BUILD/<variant>/<dir>/ and run there (numpy), the kernel and main.cpp
-compiled and linked with gtest (ptogen: with a static library of PTOGEN/out/cpu/*.c and the ACL
-stub of this directory). Then it runs every gtest case as its own process from <dir>/bin, after
-checking that the case's data directory exists, and requires the case to write its output.bin,
-so that no case passes without data. Failures listed in expected_failures.txt (the semantics
-contract) are reported as expected for the ptogen variant.
+every test directory whose sources call at least one instruction of ptogen's manifest
+(PTOGEN/out/manifest.json; PTOGEN is by default the checkout this script lives in) and no other
+function of upstream's API (its headers' PTO_INST and PTO_INTERNAL functions) than TASSIGN. For
+each variant the script writes BUILD/<variant>/build.ninja (default BUILD: build/upstream of this
+checkout) and runs ninja: gen_data.py copied into BUILD/<variant>/<dir>/ and run there (numpy),
+the kernel and main.cpp compiled (with the directory's own add_compile_definitions) and linked
+with gtest (ptogen: with a static library of PTOGEN/out/cpu/*.c, at the project's release flags,
+and the ACL stub of this directory). Then it runs every gtest case as its own process from
+<dir>/bin, after deleting the files the sources write into the case's data directory; a case
+fails if test_common.h's ReadFile or WriteFile reports an error, or if it passes without writing
+one of those files, so that no case passes without data. Failures listed in expected_failures.txt are reported as expected: for
+the ptogen variant those of the semantics contract, for both those of a defective upstream test.
 
 --profile builds the ptogen variant for another profile (-DPTO_PROFILE, docs/cpp-api.md) against
 that profile's library; on a simulated profile (a2a3, a5) also with -DPTO_NPU_HOST_DMA and the cpu
 library, whose TLOAD and TSTORE move the tests' data into and out of the simulated UB (the machine
 models have no DMA yet). Its build directory is BUILD/ptogen-<profile>; its expected failures are
-expected_failures.txt's section for it.
+the lines of expected_failures.txt for every profile and those of its sections.
 
---timing builds both variants and times them on the cases that pass in both: each binary runs
-N times (--runs, default 5), each run repeating its cases R times (--repeat, default 100), from a
-scratch copy of the data on tmpfs; it reports the median time a case and upstream/ptogen ratios,
-and how many cases wrote the same output.bin bytes in both variants.
+--timing builds both variants and times them on the cases that pass in both: each case runs N
+times a variant (--runs, default 11), the variants in turns, each run repeating it R times
+(--repeat, default 100), from a scratch copy of the data on tmpfs; it reports each case's least
+CPU time a repetition (less the binary's start and exit) and the upstream/ptogen ratios, and how
+many cases wrote the same output bytes in both variants.
 
 Exit status 1 when a directory fails to build or a case fails that is not an expected failure.
 """
@@ -33,11 +37,12 @@ import argparse
 import fnmatch
 import glob
 import json
+import math
 import os
 import re
+import resource
 import shlex
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -46,14 +51,24 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 CASE_TIMEOUT = 120
-# names called like instructions that are not tile instructions ptogen would provide
-NOT_INSTRUCTIONS = {"TASSIGN", "TLOAD", "TSTORE", "TSYNC", "TEST", "TEST_F"}
-CALL = re.compile(r"\b(T[A-Z0-9_]+)\s*(?:<[^;()]*>)?\s*\(")
+# a call of an upper-case function (upstream's instructions are), explicit template arguments or not
+CALL = re.compile(r"\b([A-Z][A-Z0-9_]*)\s*(?:<[^;()]*>)?\s*\(")
+# upstream's functions: what its headers declare PTO_INST (the instructions, TASSIGN, TSYNC, MGATHER,
+# the communication ones) or PTO_INTERNAL (TLOAD_IMPL ...); the tests' macros and helpers, and
+# gtest's, are not
+UPSTREAM_FUNCTION = re.compile(r"\bPTO_(?:INST|INTERNAL)\b[^;{()]*?\b([A-Z][A-Z0-9_]*)\s*\(")
+# what ptogen's header set offers of upstream's API besides the manifest's instructions (pto/cpp/tile.hpp)
+HEADER_API = {"TASSIGN"}
+# a file a test writes into its case's data directory: WriteFile(GetGoldenDir() + "/output.bin", ...)
+# or std::ofstream f(goldenDir + "/golden.bin", ...)
+WRITTEN = re.compile(r"(?:\bWriteFile\s*\(|\bofstream\s+\w+\s*\()[^;]*?\"/([^\"/]+)\"")
+# what test_common.h's ReadFile and WriteFile print on stdout when they fail (ERROR_LOG)
+IO_ERROR = re.compile(r"^\[ERROR\]\s+(.*)$", re.M)
 # upstream's per-test flags (tests/cpu/st/testcase/CMakeLists.txt and its parent), -O2 as Release
 TEST_CXXFLAGS = ["-O2", "-include", "stdint.h", "-include", "stddef.h"]
 GTEST_LIBS = ["-lgtest_main", "-lgtest", "-lpthread", "-lm"]
-# ptogen's library as the project builds it: C11, no contraction into FMA (bit-exact contract)
-LIB_CFLAGS = ["-O2", "-std=c11", "-ffp-contract=off"]
+# the ACL stub's flags (ptogen's library takes the project's own: release_cflags)
+STUB_CFLAGS = ["-O2", "-std=c11", "-Wall", "-Wextra", "-Werror", "-pedantic"]
 
 
 def testcase_root(upstream):
@@ -68,38 +83,66 @@ def source_text(testdir):
     return text
 
 
+def upstream_api(upstream):
+    """The upper-case function names upstream's headers declare PTO_INST or PTO_INTERNAL."""
+    names = set()
+    for path in glob.glob(os.path.join(upstream, "include", "**", "*.hpp"), recursive=True):
+        with open(path, errors="replace") as f:
+            names |= set(UPSTREAM_FUNCTION.findall(f.read()))
+    return names
+
+
+def ptogen_instructions(repo):
+    """The instructions of ptogen's manifest (out/manifest.json, written by `ninja gen`), upper case."""
+    with open(os.path.join(repo, "out", "manifest.json")) as f:
+        return {i["name"].upper() for i in json.load(f)["instructions"]}
+
+
 def select_dirs(upstream, repo):
-    """Test directories whose sources call at least one instruction and only ones ptogen has."""
-    have = {os.path.basename(p)[:-4].upper() for p in glob.glob(os.path.join(repo, "spec", "isa", "*.lua"))}
+    """Test directories whose sources call at least one of ptogen's instructions and nothing else of
+    upstream's API that ptogen's header set lacks."""
+    api, have = upstream_api(upstream), ptogen_instructions(repo)
     root = testcase_root(upstream)
     chosen = []
     for name in sorted(os.listdir(root)):
         if os.path.isdir(os.path.join(root, name)):
-            calls = set(CALL.findall(source_text(os.path.join(root, name)))) - NOT_INSTRUCTIONS
-            if calls and calls <= have:
+            calls = set(CALL.findall(source_text(os.path.join(root, name))))
+            if calls & have and calls & api <= have | HEADER_API:
                 chosen.append(name)
     return chosen
 
 
-def read_expected(path, profile="cpu"):
-    """[(dir, case pattern, reason)] from expected_failures.txt for a profile: those of the sections
-    that name it ([a2a3 a5]), then the lines before the first section (every profile's), so that
-    a profile's own reason for a case comes first."""
+def read_expected(path, variant, profile="cpu"):
+    """[(dir, case pattern, reason)] of expected_failures.txt for a variant and the ptogen variant's
+    profile. A line names its variants: all (a defect of the upstream test itself) or ptogen (the
+    contract). The lines before the first section apply to every profile; a section ([a2a3 a5])
+    adds its profiles' own (ptogen lines only), and they come first, so that a profile's own reason
+    for a case is the one reported."""
     own, every, profiles = [], [], None
     with open(path) as f:
         for line in f:
-            if line.strip().startswith("["):
-                profiles = line.strip().strip("[]").split()
-            elif line.strip() and not line.lstrip().startswith("#"):
-                d, pattern, reason = line.split(None, 2)
-                if profiles is None:
-                    every.append((d, pattern, reason.strip()))
-                elif profile in profiles:
-                    own.append((d, pattern, reason.strip()))
+            text = line.strip()
+            if text.startswith("["):
+                profiles = text.strip("[]").split()
+                continue
+            if not text or text.startswith("#"):
+                continue
+            variants, d, pattern, reason = text.split(None, 3)
+            if variants not in ("all", "ptogen"):
+                raise ValueError(f"{path}: {variants!r} is not a variant (all, ptogen): {text}")
+            if profiles is not None and variants != "ptogen":
+                raise ValueError(f"{path}: a profile's section lists ptogen's failures only: {text}")
+            if variants not in ("all", variant):
+                continue
+            if profiles is None:
+                every.append((d, pattern, reason.strip()))
+            elif variant == "ptogen" and profile in profiles:
+                own.append((d, pattern, reason.strip()))
     return own + every
 
 
 def expected_reason(entries, d, case):
+    """The reason of the first entry that matches the case, or None."""
     for ed, pattern, reason in entries:
         if ed == d and fnmatch.fnmatchcase(case, pattern):
             return reason
@@ -162,7 +205,7 @@ def ninja_rules(args, variant):
         f"cxx = {ninja_var([args.cxx])}", f"cc = {ninja_var([args.cc])}",
         f"cxxflags = {ninja_var(variant.cxxflags)}", f"ldlibs = {ninja_var(variant.ldlibs)}",
         f"python = {ninja_var([args.python])}", f"pypath = {ninja_var([pypath])}", "",
-        "rule cxx", "  command = $cxx -MMD -MF $out.d $cxxflags -c $in -o $out", "  depfile = $out.d",
+        "rule cxx", "  command = $cxx -MMD -MF $out.d $cxxflags $defines -c $in -o $out", "  depfile = $out.d",
         "  deps = gcc", "  description = CXX $out",
         "rule cc", "  command = $cc -MMD -MF $out.d $cflags -c $in -o $out", "  depfile = $out.d",
         "  deps = gcc", "  description = CC $out",
@@ -182,9 +225,24 @@ def library_profiles(args):
     return [profile] + (["cpu"] if profile != "cpu" else [])
 
 
-def ninja_library(args, cflags=LIB_CFLAGS):
-    """ptogen's libraries (lib/libpto<profile>.a: every out/<profile>/*.c, compiled with cflags)
-    and the ACL stub."""
+def release_cflags(repo):
+    """The flags the project builds its library with (build/<profile>/*.o, the release kernels):
+    CFLAGS and KERNEL_FLAGS of gen/configure.py (C11, no contraction into FMA, -O3)."""
+    with open(os.path.join(repo, "gen", "configure.py")) as f:
+        text = f.read()
+    flags = []
+    for name in ("CFLAGS", "KERNEL_FLAGS"):
+        m = re.search(rf'^{name} = "([^"]*)"', text, re.M)
+        if not m:
+            raise SystemExit(f"run.py: no {name} in {repo}/gen/configure.py")
+        flags += m.group(1).split()
+    return flags
+
+
+def ninja_library(args):
+    """ptogen's libraries (lib/libpto<profile>.a: every out/<profile>/*.c, compiled as the project
+    builds it) and the ACL stub."""
+    cflags = release_cflags(args.repo)
     inc = ["-I" + os.path.join(args.repo, "out", "include")]
     lines = []
     for p in library_profiles(args):
@@ -194,19 +252,32 @@ def ninja_library(args, cflags=LIB_CFLAGS):
             lines += [f"build {ninja_escape(obj)}: cc {ninja_escape(src)}", f"  cflags = {ninja_var(cflags + inc)}"]
             objs.append(obj)
         lines.append(f"build lib/libpto{p}.a: ar {' '.join(map(ninja_escape, objs))}")
-    stub_flags = LIB_CFLAGS + ["-Wall", "-Wextra", "-Werror", "-pedantic", "-I" + os.path.join(HERE, "include")]
+    stub_flags = STUB_CFLAGS + ["-I" + os.path.join(HERE, "include")]
     lines += [f"build lib/acl_stub.o: cc {ninja_escape(os.path.join(HERE, 'acl_stub.c'))}",
               f"  cflags = {ninja_var(stub_flags)}", ""]
     return lines
 
 
+def dir_definitions(testdir):
+    """-D flags of the directory's own CMakeLists.txt (add_compile_definitions: __PTO_AUTO__ for
+    tflashattn, whose tiles are never TASSIGNed)."""
+    path = os.path.join(testdir, "CMakeLists.txt")
+    if not os.path.isfile(path):
+        return []
+    with open(path) as f:
+        text = re.sub(r"#.*", "", f.read())
+    return ["-D" + name for args in re.findall(r"add_compile_definitions\s*\(([^)]*)\)", text) for name in args.split()]
+
+
 def ninja_testdir(args, variant, d):
     src = os.path.join(testcase_root(args.upstream), d)
     objs, lines = [], []
+    defines = dir_definitions(src)
     for name in ("main.cpp", f"{d}_kernel.cpp"):
         if os.path.isfile(os.path.join(src, name)):
             obj = f"{d}/obj/{name[:-4]}.o"
             lines.append(f"build {ninja_escape(obj)}: cxx {ninja_escape(os.path.join(src, name))}")
+            lines += [f"  defines = {ninja_var(defines)}"] if defines else []
             objs.append(obj)
     lines.append(f"build {ninja_escape(binary_rel(d))}: link {' '.join(map(ninja_escape, objs + variant.libs))}")
     if os.path.isfile(os.path.join(src, "gen_data.py")):
@@ -329,14 +400,22 @@ def last_line(text):
     return lines[-1].strip() if lines else ""
 
 
-def run_case(bdir, d, case, has_data):
-    """(passed, reason) for one case run as its own process."""
+def written_files(testdir):
+    """The names of the files the sources write into a case's data directory (test_common.h's
+    WriteFile or an ofstream, on GetGoldenDir() + "/<name>"): output.bin in most, output_z.bin in
+    ttrans, tcvt, tmatmul, tflashattn; tload's main writes its input, output and golden itself."""
+    return sorted(set(WRITTEN.findall(source_text(testdir))))
+
+
+def run_case(bdir, d, case, written):
+    """(passed, reason) for one case run as its own process. The files the sources write are
+    deleted first; the case fails when test_common.h's ReadFile or WriteFile reports an error
+    (several mains ignore ReadFile's result: a missing input or golden would compare zeros with
+    zeros), and a case that passes must have written one of those files."""
     datadir = os.path.join(bdir, d, case)
-    output = os.path.join(datadir, "output.bin")
-    if has_data and not os.path.isfile(os.path.join(datadir, "golden.bin")):
-        return False, f"no generated data: {os.path.relpath(datadir, bdir)}/golden.bin is missing"
-    if os.path.exists(output):
-        os.remove(output)
+    for name in written:
+        if os.path.exists(os.path.join(datadir, name)):
+            os.remove(os.path.join(datadir, name))
     binary = os.path.join(bdir, binary_rel(d))
     with tempfile.TemporaryDirectory() as tmp:
         report_path = os.path.join(tmp, "report.json")
@@ -354,37 +433,41 @@ def run_case(bdir, d, case, has_data):
             return False, f"{how}: {last_line(r.stderr) or last_line(r.stdout)}"
         with open(report_path) as f:
             failure = gtest_failure(json.load(f), case)
+    io_error = IO_ERROR.search(r.stdout)
+    if io_error:
+        return False, f"test_common.h: {io_error.group(1).strip()}" + (f" ({failure})" if failure else "")
     if failure is not None or r.returncode != 0:
         return False, failure or f"exit {r.returncode}: {last_line(r.stderr)}"
-    if has_data and not os.path.isfile(output):
-        return False, "passed without writing output.bin"
+    if written and not any(os.path.isfile(os.path.join(datadir, name)) for name in written):
+        return False, f"passed without writing {' or '.join(written)}"
     return True, ""
 
 
 def run_dir(args, bdir, d, record, expected):
     """Adds the case results of one built directory to its record."""
-    has_data = os.path.isfile(os.path.join(testcase_root(args.upstream), d, "gen_data.py"))
+    written = written_files(os.path.join(testcase_root(args.upstream), d))
     record["cases"] = []
     t0 = time.perf_counter()
     for case in list_cases(os.path.join(bdir, binary_rel(d))):
-        passed, reason = run_case(bdir, d, case, has_data)
+        passed, reason = run_case(bdir, d, case, written)
         xreason = expected_reason(expected, d, case)
         record["cases"].append({"case": case, "passed": passed, "reason": reason, "expected": xreason})
     record["run_seconds"] = time.perf_counter() - t0
 
 
-def run_variant(args, name, dirs, expected):
+def run_variant(args, name, dirs):
     variant = Variant(name, args)
+    expected = read_expected(os.path.join(HERE, "expected_failures.txt"), name, args.profile)
     bdir = os.path.join(args.build, name if name == "upstream" or args.profile == "cpu" else f"{name}-{args.profile}")
     records, wall, lib = build(args, variant, dirs, bdir)
     if lib["errors"]:
         print(f"[{name}] the library failed to build:\n" + "\n".join(lib["errors"][:40]))
     for d in dirs:
         if records[d]["built"]:
-            run_dir(args, bdir, d, records[d], expected if name == "ptogen" else [])
+            run_dir(args, bdir, d, records[d], expected)
         else:
             records[d]["cases"], records[d]["run_seconds"] = [], 0.0
-            records[d]["expected"] = expected_reason(expected, d, "*") if name == "ptogen" else None
+            records[d]["expected"] = expected_reason(expected, d, "*")
     return {"name": name, "bdir": bdir, "records": records, "wall": wall, "lib": lib}
 
 
@@ -466,60 +549,99 @@ def scratch_copy(bdir, d, cases):
     return tmp
 
 
-def time_binary(bdir, d, cases, args):
-    """Median over --runs runs of the binary's wall-clock seconds a case (--repeat repetitions)."""
-    tmp = scratch_copy(bdir, d, cases)
-    cmd = [os.path.join(bdir, binary_rel(d)), "--gtest_filter=" + ":".join(cases), f"--gtest_repeat={args.repeat}"]
-    times = []
+def run_seconds(cmd, cwd):
+    """The CPU seconds (user and system, every thread) a run of cmd takes: unlike its wall-clock
+    time, not what other work on the machine takes from it."""
+    r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    r = subprocess.run(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if r.returncode != 0:
+        raise RuntimeError(f"{' '.join(cmd)} exits {r.returncode} in {cwd}")
+    return (r1.ru_utime - r0.ru_utime) + (r1.ru_stime - r0.ru_stime)
+
+
+def time_cases(bdirs, d, cases, args):
+    """{case: {variant: CPU seconds a repetition of the case}}: each case's binary run --runs times
+    a variant, the variants in turns (the first alternating), each run repeating the case --repeat
+    times, less the same binary's run of no case (its start and exit); the least of the runs."""
+    tmps = {n: scratch_copy(b, d, cases) for n, b in bdirs.items()}
     try:
-        for _ in range(args.runs):
-            t0 = time.perf_counter()
-            r = subprocess.run(cmd, cwd=os.path.join(tmp, "bin"), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            times.append(time.perf_counter() - t0)
-            if r.returncode != 0:
-                raise RuntimeError(f"{' '.join(cmd)} exits {r.returncode} in {tmp}/bin")
+        def least(n, cases_filter, repeat):
+            return min(run_seconds([os.path.join(bdirs[n], binary_rel(d)), "--gtest_filter=" + cases_filter,
+                                    f"--gtest_repeat={repeat}"], os.path.join(tmps[n], "bin"))
+                       for _ in range(args.runs))
+        names = list(bdirs)
+        empty = {n: least(n, "-*", 1) for n in names}  # (gtest: a negative pattern of every case)
+        out = {}
+        for k, case in enumerate(cases):
+            times = {n: [] for n in names}
+            for r in range(args.runs):
+                for n in (names if (k + r) % 2 == 0 else names[::-1]):
+                    times[n].append(run_seconds([os.path.join(bdirs[n], binary_rel(d)), f"--gtest_filter={case}",
+                                                 f"--gtest_repeat={args.repeat}"], os.path.join(tmps[n], "bin")))
+            out[case] = {n: max(min(times[n]) - empty[n], 0.0) / args.repeat for n in names}
+        return out
     finally:
-        shutil.rmtree(tmp)
-    return statistics.median(times) / (args.repeat * len(cases))
+        for tmp in tmps.values():
+            shutil.rmtree(tmp)
 
 
 def timing(results, dirs, args):
     up, pg = (results[n]["records"] for n in ("upstream", "ptogen"))
-    print(f"\n== timing: the cases that pass in both variants, each binary run {args.runs} times with "
-          f"--gtest_repeat={args.repeat}; median wall-clock a case")
-    print(f"{'dir':<16}{'cases':>6}{'upstream us':>13}{'ptogen us':>11}{'ratio':>7}{'build up s':>12}{'build pg s':>12}")
-    tot = {"up": 0.0, "pg": 0.0, "bup": 0.0, "bpg": 0.0}
+    bdirs = {n: results[n]["bdir"] for n in ("upstream", "ptogen")}
+    print(f"\n== timing: each case that passes in both variants, run {args.runs} times a variant in turns with "
+          f"--gtest_repeat={args.repeat}; the least CPU time a repetition (less the binary's start and exit)")
+    print(f"{'dir':<16}{'case':<56}{'upstream us':>13}{'ptogen us':>11}{'ratio':>7}")
+    tot = {"up": 0.0, "pg": 0.0}
+    ratios = []
     for d in dirs:
         cases = sorted(set.intersection(*({c["case"] for c in rec[d]["cases"] if c["passed"]} for rec in (up, pg))))
         if not cases:
             continue
-        t_up = time_binary(results["upstream"]["bdir"], d, cases, args)
-        t_pg = time_binary(results["ptogen"]["bdir"], d, cases, args)
-        for k, v in (("up", t_up * len(cases)), ("pg", t_pg * len(cases)),
-                     ("bup", up[d]["seconds"]), ("bpg", pg[d]["seconds"])):
-            tot[k] += v
-        print(f"{d:<16}{len(cases):>6}{t_up * 1e6:>13.1f}{t_pg * 1e6:>11.1f}{t_up / t_pg:>7.2f}"
-              f"{up[d]['seconds']:>12.1f}{pg[d]['seconds']:>12.1f}")
-    if tot["pg"]:
-        print(f"{'all cases, ms':<22}{tot['up'] * 1e3:>13.2f}{tot['pg'] * 1e3:>11.2f}{tot['up'] / tot['pg']:>7.2f}"
-              f"{tot['bup']:>12.1f}{tot['bpg']:>12.1f}")
-        print("ratio = upstream / ptogen (above 1: ptogen is faster); build = compile+link seconds of the directory")
+        for case, t in time_cases(bdirs, d, cases, args).items():
+            tot["up"] += t["upstream"]
+            tot["pg"] += t["ptogen"]
+            if not (t["upstream"] > 0 and t["ptogen"] > 0):  # a case below the clock's resolution
+                print(f"{d:<16}{case:<56}{'(too short to time)':>31}")
+                continue
+            ratio = t["upstream"] / t["ptogen"]
+            ratios.append((ratio, d, case))
+            print(f"{d:<16}{case:<56}{t['upstream'] * 1e6:>13.1f}{t['ptogen'] * 1e6:>11.1f}{ratio:>7.2f}")
+    if not ratios:
+        return
+    geo = math.exp(sum(math.log(r) for r, _, _ in ratios) / len(ratios))
+    print(f"all {len(ratios)} cases, ms: upstream {tot['up'] * 1e3:.2f}, ptogen {tot['pg'] * 1e3:.2f}, "
+          f"ratio {tot['up'] / tot['pg']:.2f}; per case: geometric mean {geo:.2f}, "
+          f"{sum(r < 1 for r, _, _ in ratios)} below 1")
+    print("lowest: " + ", ".join(f"{d} {c} {r:.2f}" for r, d, c in sorted(ratios)[:5]))
+    build_up = sum(up[d]["seconds"] for d in dirs if up[d]["cases"])
+    build_pg = sum(pg[d]["seconds"] for d in dirs if pg[d]["cases"])
+    print(f"compile+link of the timed directories: upstream {build_up:.1f} s, ptogen {build_pg:.1f} s")
+    print("ratio = upstream / ptogen (above 1: ptogen is faster)")
 
 
-def compare_outputs(results, dirs):
-    """Prints how many of the cases that wrote an output.bin in both variants wrote the same bytes."""
+def compare_outputs(results, dirs, upstream):
+    """Prints how many of the cases that wrote their files (written_files) in both variants wrote
+    the same bytes."""
     same, differ = 0, []
     for d in dirs:
+        written = written_files(os.path.join(testcase_root(upstream), d))
         for c in results["ptogen"]["records"][d]["cases"]:
-            paths = [os.path.join(results[n]["bdir"], d, c["case"], "output.bin") for n in ("upstream", "ptogen")]
-            if all(os.path.isfile(p) for p in paths):
-                with open(paths[0], "rb") as f, open(paths[1], "rb") as g:
-                    if f.read() == g.read():
-                        same += 1
-                    else:
-                        differ.append(c["case"])
-    print(f"\noutput.bin the same bytes in both variants: {same} of {same + len(differ)} cases"
+            pairs = [[os.path.join(results[n]["bdir"], d, c["case"], name) for n in ("upstream", "ptogen")]
+                     for name in written]
+            pairs = [p for p in pairs if all(os.path.isfile(x) for x in p)]
+            if pairs:
+                if all(read_bytes(p[0]) == read_bytes(p[1]) for p in pairs):
+                    same += 1
+                else:
+                    differ.append(c["case"])
+    print(f"\noutputs the same bytes in both variants: {same} of {same + len(differ)} cases"
           + (f"; differ: {', '.join(differ)}" if differ else ""))
+
+
+def read_bytes(path):
+    with open(path, "rb") as f:
+        return f.read()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -534,12 +656,12 @@ def parse_args(argv):
                    help="ptogen's header set and cpu kernels (default) or upstream's own simulator")
     p.add_argument("--profile", default="cpu",
                    help="the ptogen variant's profile: cpu (default), or a simulated one (a2a3, a5) of out/<profile>/")
-    p.add_argument("--repo", default=ROOT, help="the ptogen checkout (out/include, out/cpu, spec/isa; default: %(default)s)")
+    p.add_argument("--repo", default=ROOT, help="the ptogen checkout (out/include, out/<profile>, out/manifest.json; default: %(default)s)")
     p.add_argument("--build", default=os.path.join(ROOT, "build", "upstream"), help="build directory (default: %(default)s)")
     p.add_argument("--timing", action="store_true", help="build both variants and time them against each other")
     p.add_argument("--demos", action="store_true",
                    help="build and run upstream's three CPU demos (demos/cpu/) against both instead (tests/upstream/demos.py)")
-    p.add_argument("--runs", type=int, default=5, help="--timing: runs of each binary (default: %(default)s)")
+    p.add_argument("--runs", type=int, default=11, help="--timing: runs of each case a variant (default: %(default)s)")
     p.add_argument("--repeat", type=int, default=100, help="--timing: --gtest_repeat of each run (default: %(default)s)")
     p.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1,
                    help="ninja's parallel jobs (default: the CPUs, %(default)s; more would inflate each compile's time)")
@@ -563,8 +685,8 @@ def check_inputs(args, variants, gen_data=True):
     args.python = numpy_python(args.python) if gen_data else None
     if gen_data and args.python is None:
         problems.append("no Python with numpy for gen_data.py: install python3-numpy (setup.sh does) or pass --python")
-    if not glob.glob(os.path.join(args.repo, "spec", "isa", "*.lua")):
-        problems.append(f"{args.repo} has no spec/isa/*.lua: not a ptogen checkout")
+    if not os.path.isfile(os.path.join(args.repo, "out", "manifest.json")):
+        problems.append(f"{args.repo} has no out/manifest.json: run `ninja gen` there")
     for d in args.dirs:
         if not os.path.isfile(os.path.join(testcase_root(args.upstream), d, "main.cpp")):
             problems.append(f"no test directory {d} (tests/cpu/st/testcase/{d}/main.cpp)")
@@ -587,11 +709,10 @@ def main(argv):
         print("\n".join("run.py: " + p for p in problems), file=sys.stderr)
         return 2
     dirs = args.dirs or select_dirs(args.upstream, args.repo)
-    expected = read_expected(os.path.join(HERE, "expected_failures.txt"), args.profile)
-    results = {name: run_variant(args, name, dirs, expected) for name in variants}
+    results = {name: run_variant(args, name, dirs) for name in variants}
     bad = sum(summarize(results[name], dirs) for name in variants)
     if args.timing:
-        compare_outputs(results, dirs)
+        compare_outputs(results, dirs, args.upstream)
         timing(results, dirs, args)
     print(f"\nupstream tests: {'FAILED (' + str(bad) + ' unexpected failures)' if bad else 'ok'}")
     return 1 if bad else 0

@@ -25,6 +25,7 @@
 #include "pto/cpp/profile.hpp"
 #include "pto/pto_layout.h"
 #include "pto/pto_types.h"
+#include "pto/cpp/detail/memo.h"
 
 namespace pto {
 
@@ -133,8 +134,8 @@ private:
 // The memories TASSIGN addresses, one per location (upstream's CPU simulator: UB, L1, L0A, L0B,
 // L0C), BUFFER_BYTES each (pto/cpp/profile.hpp, from spec/profiles.lua). On a simulated profile
 // VEC is the simulator's UB (one a process, as the simulator is); every other memory is host
-// memory, back to back in one block a thread, each on a 64-byte boundary, allocated and
-// zero-filled on the thread's first use.
+// memory, back to back in one block a thread, each on a 64-byte boundary, allocated on the
+// thread's first use, zero-filled.
 constexpr std::size_t N_LOCS = sizeof BUFFER_BYTES / sizeof BUFFER_BYTES[0];
 constexpr bool in_simulator(std::size_t loc) { return PTO_CPP_SIMULATED && loc == PTO_VEC; }
 constexpr std::size_t buffer_offset(std::size_t loc)
@@ -148,11 +149,23 @@ inline unsigned char *buffer(pto_loc loc)
 #if PTO_CPP_SIMULATED
     if (in_simulator(loc)) return sim::ub();
 #endif
-    struct alignas(64) Line {
-        unsigned char bytes[64];
+    // calloc's memory is zero as the system hands its pages out, one by one as they are touched: a
+    // program that uses UB alone faults in UB's pages alone (a zero-filling vector wrote all
+    // 1.15 MB first, ~300 page faults a thread that a small program paid in full)
+    struct Free {
+        void operator()(void *p) const { std::free(p); }
     };
-    static thread_local std::vector<Line> memory(buffer_offset(N_LOCS) / 64);
-    return reinterpret_cast<unsigned char *>(memory.data()) + buffer_offset((std::size_t)loc);
+    static thread_local std::unique_ptr<void, Free> block(std::calloc(buffer_offset(N_LOCS) + 63, 1));
+    if (!block) {
+#ifdef PTO_NO_EXCEPTIONS
+        std::fprintf(stderr, "pto: no memory for the tile buffers\n");
+        std::abort();
+#else
+        throw std::bad_alloc();
+#endif
+    }
+    const std::uintptr_t base = ((std::uintptr_t)block.get() + 63) / 64 * 64;
+    return reinterpret_cast<unsigned char *>(base) + buffer_offset((std::size_t)loc);
 }
 
 #if PTO_CPP_SIMULATED
@@ -398,6 +411,21 @@ template <typename... Src> const pto_tile *scratch(const pto_tile *tmp, const Sr
 inline bool host_dma_tile(const pto_tile *t) { return t->loc == PTO_VEC; }
 template <typename A> bool host_dma_tile(const A &) { return false; }
 template <typename... A> bool host_dma(const A &...a) { return (host_dma_tile(a) || ...); }
+
+// The calls of detail::entry take the memo first (each intrinsic's memo twin). An entry point a
+// profile does not offer yet has no twin: no_memo<decltype(f), f>::call takes the memo and calls f
+// without it (f's own parameter types, so a NULL argument converts as in a direct call).
+template <typename F, F *f> struct no_memo;
+template <typename... P, pto_status (*f)(P...)> struct no_memo<pto_status(P...), f> {
+    static pto_status call(pto_memo *, P... a) { return f(a...); }
+};
+// PTO_NPU_HOST_DMA on such a transfer: the cpu's twin with the memo for a VEC tile (host_dma),
+// else the profile's own entry point.
+template <typename F, F *own, typename G, G *cpu> struct host_dma_memo;
+template <typename... P, pto_status (*own)(P...), pto_status (*cpu)(pto_memo *, P...)>
+struct host_dma_memo<pto_status(P...), own, pto_status(pto_memo *, P...), cpu> {
+    static pto_status call(pto_memo *m, P... a) { return host_dma(a...) ? cpu(m, a...) : own(a...); }
+};
 
 } // namespace detail
 
