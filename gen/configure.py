@@ -97,21 +97,23 @@ PART_OF = {}  # generated path -> its render part (outputs.part), filled by main
 
 
 def pch(w, name, cc, flags, includes=("<immintrin.h>",), after_gen=""):
-    """A header of `includes` precompiled by gcc or g++ for one build's flags (build/pch/<name>/):
+    """A header of `includes` precompiled by gcc, g++ or clang++ for one build's flags (build/pch/<name>/):
     by default <immintrin.h>, which every cpu instruction file includes (pto_cpu_simd.h: the x86
     variants' intrinsics), and reading it was a quarter of such a file's -O3 compile and half of
     its -Os one. Returns the flags and the implicit input of an edge that uses it, which takes it
     by -include (the sources are unchanged; a header made with other flags would fail the build:
-    -Winvalid-pch under -Werror), or ("", "") where it does not apply (another compiler, or
+    -Winvalid-pch under -Werror; clang's by -include-pch, which checks it), or ("", "") where it does not apply (another compiler, or
     <immintrin.h> on another host). after_gen: an order-only input for generated includes."""
-    cxx = os.path.basename(cc) == "g++"
+    clang = os.path.basename(cc) == "clang++"  # clang's own format, named by -include-pch
+    cxx = clang or os.path.basename(cc) == "g++"
     if not cxx and (os.path.basename(cc) != "gcc" or platform.machine() not in ("x86_64", "AMD64")):
         return "", ""
     h = f"build/pch/{name}/pto_pch.{'hpp' if cxx else 'h'}"
+    out = f"{h}.pch" if clang else f"{h}.gch"
     text = "".join(f"#include {i}\\n" for i in includes)
-    w.append(f"build {h}: pch_header\n  text = {text}\nbuild {h}.gch: pch {h}{after_gen}\n  pcc = {cc}\n  pflags = {flags}\n"
+    w.append(f"build {h}: pch_header\n  text = {text}\nbuild {out}: pch {h}{after_gen}\n  pcc = {cc}\n  pflags = {flags}\n"
              f"  plang = {'c++-header' if cxx else 'c-header'}\n")
-    return f" -Winvalid-pch -include {h}", f" | {h}.gch"
+    return (f" -include-pch {out}" if clang else f" -Winvalid-pch -include {h}"), f" | {out}"
 
 
 def after(src):
@@ -247,13 +249,15 @@ def main():
             use, dep = pch(w, "cpp", os.environ.get("CXX", "g++"), "$cxxflags -Iout/include -Itests/cpp",
                            ('"pto/cpp/tile.hpp"', '"pto/cpp/params.hpp"', '"tester.hpp"'), " || gen-base")
             tester = tester_object(w, "build/tests/cpp/tester.o", f"-Iout/include -Itests/cpp{use}", dep)
+            cuse, cdep = pch(w, "cpp-clang", "clang++", "$cxxflags -Iout/include -Itests/cpp",
+                             ('"pto/cpp/tile.hpp"', '"pto/cpp/params.hpp"', '"tester.hpp"'), " || gen-base")
             for inst in cppapi.instructions(model):
                 t = f"build/tests/cpp/test_{inst.name}"
                 w.append(f"build {t}.o: cxx out/tests/cpp/test_{inst.name}.cpp{dep} {after(f'out/tests/cpp/test_{inst.name}.cpp')}\n"
                          f"  flags = -Iout/include -Itests/cpp{use}\n")
                 w.append(f"build {t}: cxxlink {t}.o {tester} {' '.join(test_objects(model, p, inst.name, 'build'))}\n")
-                w.append(f"build {t}.clang: clangcheck out/tests/cpp/test_{inst.name}.cpp {after(f'out/tests/cpp/test_{inst.name}.cpp')}\n"
-                         f"  flags = -Iout/include -Itests/cpp\n")
+                w.append(f"build {t}.clang: clangcheck out/tests/cpp/test_{inst.name}.cpp{cdep} {after(f'out/tests/cpp/test_{inst.name}.cpp')}\n"
+                         f"  flags = -Iout/include -Itests/cpp{cuse}\n")
                 bins.append(t)
                 checks.append(f"{t}.clang")
             in_api = {i.name for i in cppapi.instructions(model)}

@@ -3,7 +3,6 @@ entry point with a few small legal calls per tuple to start mutating from, so th
 reaches accepted calls at once and every new entry point or tuple is covered without touching
 the harness (tests/fuzz/fuzz.c); out/fuzz/<profile>/fuzz_entries.c lists them all. A one-spec
 edit renders only its own table."""
-import kinds
 import model as M
 import testplan
 
@@ -13,8 +12,7 @@ USE_ENUM = {"required": "FZ_USE_REQUIRED", "optional": "FZ_USE_OPTIONAL", "ignor
 
 
 def small_cases(pl, tup):
-    light = getattr(kinds.of(pl.inst), "light", None)  # a tuple the test plan tests lighter: those cases
-    cases = [c for c in (light and light(pl, tup)) or pl.legal_cases(tup) if c["arena"] <= CASE_ARENA_MAX]
+    cases = [c for c in pl.legal_cases(tup) if c["arena"] <= CASE_ARENA_MAX]
     by_size = sorted(cases, key=lambda c: c["arena"])[:CASES_PER_TUPLE]
     return by_size + [c for c in cases if c["label"].startswith("in place") and c not in by_size]
 
