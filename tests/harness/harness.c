@@ -323,21 +323,11 @@ static void check_machine(run *r, int rejected)
     if (rejected && n) fail_run(r, "a rejected call issued %llu vector instruction(s)", (unsigned long long)n);
 }
 
-/* The cross profile, given a host copy of the same inputs, must write the same outputs. */
-static void check_cross(run *r, const int *outs, int n_out)
+/* Each output element of r->mem against the same element of `other` (an arena of the same
+ * layout): the same bits, NaN for NaN. A difference frees `other` and fails, naming both. */
+static void same_outputs(run *r, uint8_t *other, const char *other_name, const char *this_name, const int *outs, int n_out)
 {
-    uint8_t *host;
-    pto_tile tile[H_MAX_OPS];
-    pto_gm gm[H_MAX_OPS];
-    pto_status st;
     int k;
-    if (!r->t->cross) return;
-    host = malloc(r->total);
-    assert_non_null(host);
-    memcpy(host, r->snapshot, r->total);
-    make_tiles(r, host + H_GUARD, tile, gm);
-    st = call_with(r, tile, gm, r->t->cross);
-    if (st != PTO_OK) { free(host); fail_run(r, "the %s profile rejects this call: %s", r->t->cross_name, pto_status_str(st)); }
     for (k = 0; k < n_out; k++) {
         const h_operand *o = &r->c->op[outs[k]];
         unsigned eb = dt_bytes(o->dtype);
@@ -346,14 +336,31 @@ static void check_cross(run *r, const int *outs, int n_out)
         for (i = 0; i < rows; i++)
             for (j = 0; j < cols; j++) {
                 size_t at = elem_at(r->t, o, outs[k], i, j);
-                uint64_t mine = load(r->mem + at, eb), theirs = load(host + at, eb);
+                uint64_t mine = load(r->mem + at, eb), theirs = load(other + at, eb);
                 if (!ref_same((pto_dtype)o->dtype, theirs, mine)) {
-                    free(host);
+                    free(other);
                     fail_run(r, "%s[%u,%u]: %s gives 0x%llx, %s gives 0x%llx", r->t->op_names[outs[k]], (unsigned)i,
-                             (unsigned)j, r->t->cross_name, (unsigned long long)theirs, "this profile", (unsigned long long)mine);
+                             (unsigned)j, other_name, (unsigned long long)theirs, this_name, (unsigned long long)mine);
                 }
             }
     }
+}
+
+/* The cross profile, given a host copy of the same inputs, must write the same outputs. */
+static void check_cross(run *r, const int *outs, int n_out)
+{
+    uint8_t *host;
+    pto_tile tile[H_MAX_OPS];
+    pto_gm gm[H_MAX_OPS];
+    pto_status st;
+    if (!r->t->cross) return;
+    host = malloc(r->total);
+    assert_non_null(host);
+    memcpy(host, r->snapshot, r->total);
+    make_tiles(r, host + H_GUARD, tile, gm);
+    st = call_with(r, tile, gm, r->t->cross);
+    if (st != PTO_OK) { free(host); fail_run(r, "the %s profile rejects this call: %s", r->t->cross_name, pto_status_str(st)); }
+    same_outputs(r, host, r->t->cross_name, "this profile", outs, n_out);
     free(host);
 }
 
@@ -377,7 +384,6 @@ static void check_variants(run *r, const uint8_t *written, const int *outs, int 
 {
     uint8_t *first;
     unsigned v;
-    int k;
     pto_status st;
     if (!variants || variants->n < 2) return;
     first = malloc(r->total);
@@ -390,22 +396,7 @@ static void check_variants(run *r, const uint8_t *written, const int *outs, int 
         st = call(r);
         variants->select(0);
         if (st != PTO_OK) { free(first); fail_run(r, "expected PTO_OK, got %s", pto_status_str(st)); }
-        for (k = 0; k < n_out; k++) {
-            const h_operand *o = &r->c->op[outs[k]];
-            unsigned eb = dt_bytes(o->dtype);
-            uint32_t i, j, rows, cols;
-            region(r->t, o, outs[k], &rows, &cols);
-            for (i = 0; i < rows; i++)
-                for (j = 0; j < cols; j++) {
-                    size_t at = elem_at(r->t, o, outs[k], i, j);
-                    uint64_t want = load(first + at, eb), got = load(r->mem + at, eb);
-                    if (!ref_same((pto_dtype)o->dtype, want, got)) {
-                        free(first);
-                        fail_run(r, "%s[%u,%u]: %s gives 0x%llx, %s gives 0x%llx", r->t->op_names[outs[k]], (unsigned)i,
-                                 (unsigned)j, variants->name(0), (unsigned long long)want, r->variant, (unsigned long long)got);
-                    }
-                }
-        }
+        same_outputs(r, first, variants->name(0), r->variant, outs, n_out);
         check_untouched(r, written);
     }
     r->variant = NULL;
