@@ -246,11 +246,10 @@ def main():
             bins.append(t)
         if p == "cpu":  # the C++ API over the cpu's entry points, an instruction a program
             # its headers and the tester precompiled: they were 40% of a test's compile
-            use, dep = pch(w, "cpp", os.environ.get("CXX", "g++"), "$cxxflags -Iout/include -Itests/cpp",
-                           ('"pto/cpp/tile.hpp"', '"pto/cpp/params.hpp"', '"tester.hpp"'), " || gen-base")
+            headers = ('"pto/cpp/tile.hpp"', '"pto/cpp/params.hpp"', '"tester.hpp"')
+            use, dep = pch(w, "cpp", os.environ.get("CXX", "g++"), "$cxxflags -Iout/include -Itests/cpp", headers, " || gen-base")
             tester = tester_object(w, "build/tests/cpp/tester.o", f"-Iout/include -Itests/cpp{use}", dep)
-            cuse, cdep = pch(w, "cpp-clang", "clang++", "$cxxflags -Iout/include -Itests/cpp",
-                             ('"pto/cpp/tile.hpp"', '"pto/cpp/params.hpp"', '"tester.hpp"'), " || gen-base")
+            cuse, cdep = pch(w, "cpp-clang", "clang++", "$cxxflags -Iout/include -Itests/cpp", headers, " || gen-base")
             for inst in cppapi.instructions(model):
                 t = f"build/tests/cpp/test_{inst.name}"
                 w.append(f"build {t}.o: cxx out/tests/cpp/test_{inst.name}.cpp{dep} {after(f'out/tests/cpp/test_{inst.name}.cpp')}\n"
@@ -476,8 +475,7 @@ class Jobs:
 
     def __init__(self, w, model):
         self.w, self.number, self.edges = w, {}, []
-        self.variants = {p: [v["name"] for v in cpuisa.variants(p)] for p in outputs.kernel_profiles(model)
-                         if cpuisa.has_variants(model, p)}
+        self.variant_profiles = {p for p in outputs.kernel_profiles(model) if cpuisa.has_variants(model, p)}
 
     def add(self, out, binary="", deps="", args="", rank=0):
         if out not in self.number:
@@ -494,7 +492,7 @@ class Jobs:
         `every`-th case (PTOGEN_EVERY); such results go under build/results/<kind>/every<n>/."""
         prof = os.path.basename(os.path.dirname(binary))
         conformance = os.path.basename(os.path.dirname(os.path.dirname(binary))) == "tests"
-        if conformance and prof in self.variants and not one_variant:
+        if conformance and prof in self.variant_profiles and not one_variant:
             args = f"{args} --env PTO_{prof.upper()}_ISA=all"
         if every:
             args = f"{args} --env PTOGEN_EVERY={every}"
