@@ -56,7 +56,14 @@ def support_headers(p):
 
 
 def planned(model):
-    """(path, template, what) for every generated file; `what` names the context builder."""
+    """(path, template, what) for every generated file; `what` names the context builder.
+    Made once per model (configure asks for every test program's library)."""
+    if getattr(model, "_planned", None) is None:
+        model._planned = _planned(model)
+    return list(model._planned)
+
+
+def _planned(model):
     out = [("out/include/pto/pto_types.h", "include/pto_types.h.j2", ("types", None, None)),
            ("out/include/pto/pto_layout.h", "include/pto_layout.h.j2", ("types", None, None)),
            ("out/include/pto/pto.h", "include/pto.h.j2", ("umbrella", None, None)),
@@ -180,7 +187,12 @@ def write_if_changed(path, text):
 def library_sources(model, profile):
     """The C files that form a profile's library: every .c generated under out/<profile>/
     (kernels, entry points, verifier, and any host simulator a profile adds)."""
-    return [p for p, _, _ in planned(model) if p.startswith(f"out/{profile}/") and p.endswith(".c")]
+    if getattr(model, "_library_sources", None) is None:
+        model._library_sources = {}
+        for p, _, _ in planned(model):
+            if p.endswith(".c"):  # keyed by out/<profile>/
+                model._library_sources.setdefault(p.split("/")[1], []).append(p)
+    return list(model._library_sources.get(profile, []))
 
 
 def cross_profile(model, p):

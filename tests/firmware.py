@@ -38,15 +38,17 @@ def symbols(nm, paths):
 # Fused multiply-add mnemonics in objdump's listing: x86 vfmadd231ps..., Arm vfma.f32...,
 # RISC-V fmadd.s...
 FMA = re.compile(r"^\s*[0-9a-f]+:\s+(v?fn?m(?:add|sub)\w*|vfn?m[as]\.\w+)", re.M)
+OBJECT = re.compile(r"^(\S.*?):\s+file format ", re.M)
 
 
 def fused_multiply_adds(nm, objs):
-    """{object: [FMA mnemonics]} by the toolchain's objdump (named like its nm)."""
-    found = {}
-    for obj in objs:
-        out = subprocess.run([nm[:-2] + "objdump", "-d", "--no-show-raw-insn", obj], capture_output=True,
-                             text=True, check=True).stdout
-        hits = FMA.findall(out)
+    """{object: [FMA mnemonics]} by the toolchain's objdump (named like its nm), one run over
+    all of them: a listing per object, each under its `<object>:     file format` line."""
+    out = subprocess.run([nm[:-2] + "objdump", "-d", "--no-show-raw-insn"] + list(objs), capture_output=True,
+                         text=True, check=True).stdout
+    found, starts = {}, [(m.start(), m.group(1)) for m in OBJECT.finditer(out)]
+    for (at, obj), (end, _) in zip(starts, starts[1:] + [(len(out), None)]):
+        hits = FMA.findall(out, at, end)
         if hits:
             found[obj] = sorted(set(hits))
     return found

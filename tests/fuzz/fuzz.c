@@ -239,9 +239,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memset(allowed, 0, ARENA);
     for (op = 0; st == PTO_OK && op < e->n_ops; op++)
         if (args[op] != NULL && e->use[op] != FZ_USE_IGNORED) mark_writable(e, (const pto_tile *)args[op], op);
-    for (k = 0; k < ARENA; k++)
-        if (arena[k] != before[k] && !allowed[k])
-            FINDING("%s, yet byte %lu of the arena changed (0x%02x -> 0x%02x): outside every writable region",
-                    name, (unsigned long)k, before[k], arena[k]);
+    for (k = 0; k < ARENA; k += sizeof(uint64_t)) { /* a word at a time: this scan was a fifth of the run */
+        uint64_t now, then, may;
+        size_t b;
+        memcpy(&now, arena + k, sizeof now);
+        memcpy(&then, before + k, sizeof then);
+        memcpy(&may, allowed + k, sizeof may);
+        if (now == then || may == UINT64_C(0x0101010101010101)) continue;
+        for (b = k; b < k + sizeof(uint64_t); b++)
+            if (arena[b] != before[b] && !allowed[b])
+                FINDING("%s, yet byte %lu of the arena changed (0x%02x -> 0x%02x): outside every writable region",
+                        name, (unsigned long)b, before[b], arena[b]);
+    }
     return 0;
 }
