@@ -610,7 +610,7 @@ def test_edges(w, early, model, bins, sanitized, fuzzers, checked):
                           + glob.glob("runtime/**/*.[ch]", recursive=True) + glob.glob("runtime/**/*.hpp", recursive=True)
                           + [f"spec/{n}" for n in ("dtypes.lua", "families.lua", "profiles.lua", "ops.lua", "kinds.lua")]
                           + glob.glob("tests/gen/**/*.py", recursive=True) + glob.glob("tests/gen/fixtures/**/*.lua", recursive=True)
-                          + glob.glob("tests/bad_specs/*.lua") + ["README.md", "tests/exhaustive.py"])
+                          + glob.glob("tests/bad_specs/*.lua") + glob.glob("tests/*.py") + ["README.md"])  # tests/*.py: imported by them
     scratch_deps = [d for d in scratch_deps if os.path.isfile(d)]
     libs = [f"build/{p}/{n}.o" for p in outputs.kernel_profiles(model) for n in library_names(model, p)]
     gen = [jobs.add("build/results/gen-scratch.json", deps=" ".join(scratch_deps), args="--gen scratch", rank=-2),
