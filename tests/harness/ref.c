@@ -479,15 +479,11 @@ static void cvt_int(pto_dtype d, pto_dtype s, uint64_t bits, int round, uint64_t
         const int csigned = k == 0 ? f->is_signed : 1;
         mpz_set(c, z);
         if (k == 0 || sf->is_float) {
-            if (csigned) {
-                mpz_ui_pow_ui(hi, 2, cw - 1);
-                mpz_neg(lo, hi);
-                mpz_sub_ui(hi, hi, 1);
-            } else {
-                mpz_ui_pow_ui(hi, 2, cw);
-                mpz_sub_ui(hi, hi, 1);
-                mpz_set_ui(lo, 0);
-            }
+            mpz_set_ui(hi, 0); /* 2^(cw - 1) or 2^cw by one bit: a power by mpz_ui_pow_ui was 5% of TCVT's unit test */
+            mpz_setbit(hi, csigned ? cw - 1 : cw);
+            if (csigned) mpz_neg(lo, hi);
+            else mpz_set_ui(lo, 0);
+            mpz_sub_ui(hi, hi, 1);
             if (mpz_cmp(c, hi) > 0) mpz_set(c, hi);
             if (mpz_cmp(c, lo) < 0) mpz_set(c, lo);
         }
