@@ -122,6 +122,7 @@ def main(argv):
     args = p.parse_args(argv)
     args.upstream, args.repo, args.build = (os.path.abspath(x) for x in (args.upstream, args.repo, args.build))
     args.python = sys.executable  # run.ninja_rules names it (for gen_data rules this build never uses)
+    args.profile = "cpu"  # run.Variant's: the intrinsics of upstream's CPU simulator against the cpu profile
     if not os.path.isdir(os.path.join(args.upstream, "include", "pto")):
         raise SystemExit(f"bench.py: {args.upstream} has no include/pto: not a PTO-ISA checkout")
     if not os.path.isfile(os.path.join(args.repo, "out", "include", "pto", "pto-inst.hpp")):
