@@ -657,8 +657,11 @@ def fuzz_edges(w, model):
     for p in outputs.kernel_profiles(model):
         insts = {i.name for i in model.instructions}
         lib = [f"build/{'san' if n in insts else 'fuzz'}/{p}/{n}.o" for n in library_names(model, p)]  # sanitized_library
-        table = variant_objects(w, "$fuzzcc", flags, [(src, f"build/fuzz/{p}/{os.path.basename(src)[:-2]}.o")
-                                                      for src, _, _ in outputs.fuzz(model, p)])
+        # the tables (a profile's cases and entry points' calls) unoptimised, as the sanitized
+        # library's instruction files: 12.4 -> 9.2 CPU s for the 248 of them
+        table = variant_objects(w, "$fuzzcc", flags.replace("-O1 -g", "-O0 -gline-tables-only"),
+                                [(src, f"build/fuzz/{p}/{os.path.basename(src)[:-2]}.o")
+                                 for src, _, _ in outputs.fuzz(model, p)])
         b = f"build/fuzz/fuzz_{p}"
         if shutil.which(cc):
             w.append(f"build {b}: vlink {' '.join(harness + table + lib)}\n  vcc = $fuzzcc\n  vlink = {FUZZ_LINK}\n"
