@@ -56,11 +56,12 @@ FIRMWARE_IN_TEST = ()
 # cmocka summary and tests/run.py reports it as crashed, with the sanitizer's report.
 SAN_FLAGS = "-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all"
 FUZZ_FLAGS = SAN_FLAGS.replace("-fsanitize=", "-fsanitize=fuzzer-no-link,")
-# an instruction's file in the sanitized library (entry points and kernels): unoptimised, which
-# compiles the cpu kernels (three ISA variants of every tuple) six times faster than -O1, while
-# the runs, whose time goes to the reference and the simulators, take 7% longer; line tables only
-# (a report still names file:line; full -g cost a quarter of the compile)
-SAN_KERNEL_FLAGS = FUZZ_FLAGS.replace("-O1 -g", "-O0 -gline-tables-only")
+# an instruction's file in the sanitized library (entry points and kernels), and a fuzz table:
+# unoptimised, which compiles the cpu kernels (three ISA variants of every tuple) six times
+# faster than -O1, while the runs, whose time goes to the reference and the simulators, take 7%
+# longer; line tables only (a report still names file:line; full -g cost a quarter of the compile)
+SAN_O0_FLAGS = SAN_FLAGS.replace("-O1 -g", "-O0 -gline-tables-only")
+SAN_KERNEL_FLAGS = SAN_O0_FLAGS.replace("-fsanitize=", "-fsanitize=fuzzer-no-link,")  # with libFuzzer's coverage
 FUZZ_LINK = "-fsanitize=fuzzer,address,undefined"
 # a simulator's own comparisons (per lane, on data) guide no search for a bad descriptor, and
 # tracing them was a third of a fuzz run: its edges still count as coverage
@@ -419,15 +420,14 @@ def sanitized_library(w, model):
                                                           for n in library_names(model, p) if (n in insts) == instructions
                                                           and (names is None or n in names)])
     for p in outputs.kernel_profiles(model):
-        kflags = SAN_KERNEL_FLAGS if cc == "$fuzzcc" else SAN_FLAGS.replace("-O1 -g", "-O0 -gline-tables-only")
+        kflags = SAN_KERNEL_FLAGS if cc == "$fuzzcc" else SAN_O0_FLAGS
         firsts = san_variant_names(model, p) if cpuisa.has_variants(model, p) else insts
         objects(p, "build/san", kflags, True, firsts)
         objects(p, "build/san", f"{kflags} -DPTO_CPU_NO_DISPATCH", True, insts - firsts)
         objects(p, "build/san", SAN_FLAGS, False)
         if cc == "$fuzzcc":
-            sim = {n for n in library_names(model, p) if n == f"pto_{p}_sim"}
-            rest = set(library_names(model, p)) - insts - sim
-            objects(p, "build/fuzz", FUZZ_FLAGS, False, rest)
+            sim = {f"pto_{p}_sim"}  # a simulated profile's simulator (the cpu has none)
+            objects(p, "build/fuzz", FUZZ_FLAGS, False, set(library_names(model, p)) - sim)
             objects(p, "build/fuzz", f"{FUZZ_FLAGS} {FUZZ_SIM_COVERAGE}", False, sim)
     return cc
 
@@ -657,9 +657,8 @@ def fuzz_edges(w, model):
     for p in outputs.kernel_profiles(model):
         insts = {i.name for i in model.instructions}
         lib = [f"build/{'san' if n in insts else 'fuzz'}/{p}/{n}.o" for n in library_names(model, p)]  # sanitized_library
-        # the tables (a profile's cases and entry points' calls) unoptimised, as the sanitized
-        # library's instruction files: 12.4 -> 9.2 CPU s for the 248 of them
-        table = variant_objects(w, "$fuzzcc", flags.replace("-O1 -g", "-O0 -gline-tables-only"),
+        # the tables (a profile's cases and entry points' calls) unoptimised: 12.4 -> 9.2 CPU s for 248
+        table = variant_objects(w, "$fuzzcc", f"{SAN_O0_FLAGS} -Iout/include -Itests/harness -Itests/fuzz",
                                 [(src, f"build/fuzz/{p}/{os.path.basename(src)[:-2]}.o")
                                  for src, _, _ in outputs.fuzz(model, p)])
         b = f"build/fuzz/fuzz_{p}"
