@@ -204,7 +204,7 @@ def entry_ctx(inst, p, entry):
                         "locs": " | ".join(f"1u << PTO_{x}" for x in od["locs"]) or "0",
                         "use": inst.use[p].get(o, "required").upper(),
                         "dvar": dvars.index(o if od["dtype"] == M.ANY else od["dtype"]) if od["dtype"] else 0,
-                        "in_place": mask, "gm": int(bool(od.get("gm")))})
+                        "in_place": mask, "gm": int(bool(od.get("gm"))), "param": int(bool(od["param"]))})
     none = f"PTO_{p.upper()}_NO_VALUE"
     t_ctx = []
     for t in tuples:

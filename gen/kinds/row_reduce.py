@@ -11,7 +11,6 @@ too), x * 1 = x, maximum(x, -inf) = x, minimum(x, +inf) = x, bit for bit, and an
 with an identity stays one. So a row of n lanes padded to a power of two w gives, level by level,
 the contract's tree: a value the tree moves up unchanged meets an identity instead. The cpu and
 A2A3 kernels pad; A5 keeps the odd value with a merging predicate."""
-from kinds import same_c
 import cexpr
 from kinds import _rows as R
 import lower
@@ -102,7 +101,19 @@ def element_ctx(inst, p, tup, prefix, convert_all):
                 key=_order_keys(dt, prefix, bits) if fn in ORDER_FREE else None)
 
 
-cpu_variants = same_c  # every ISA variant compiles the same C
+X86_TREE = {"avx512": ("f32", "f16", "bf16")}  # the variants with a vector row tree (pto_cpu_simd.h), by dtype
+
+
+def cpu_variants(inst, p, tup, k):
+    """Sums and products of floats in a variant with a vector row tree call it; everything else
+    compiles the same C in every variant (gcc vectorises the loops for each)."""
+    dt = tup.dtype_of("src")["name"]
+    fn, _ = operation(inst)
+
+    def specialise(v, kv):
+        tree = fn not in ORDER_FREE and dt in X86_TREE.get(v["name"], ())
+        kv["tree_x86"] = f"pto_{p}__{v['name']}_row_tree_{fn}_{dt}" if tree else ""
+    return specialise
 
 
 def tree_width(vc, E, B):

@@ -457,6 +457,103 @@ PTO_CPU_AVX512 static inline __mmask16 pto_cpu__avx512_lanes(size_t n) { return 
         _mm512_storeu_ps(x, pto_cpu__avx512_cvt_##name(pto_cpu__avx512_round_##name(_mm512_loadu_ps(x)))); \
     }
 PTO_CPU_HALFS(PTO_CPU__AVX512_HALF)
+/* The row trees' pieces (PTO_CPU__AVX512_ROW_TREE below) per dtype, in floats: f32's own, a 16-bit
+ * format's widened (exact) and rounded back to it after every operation. A load gives the first n
+ * elements of p (all 16 from n >= 16) and the identity id past them; a store writes lane r of v
+ * to d[r * ds] for r < g. */
+PTO_CPU_AVX512 static inline __m512 pto_cpu__avx512_tree_load_f32(const float *p, size_t n, __m512 id)
+{
+    return n >= 16 ? _mm512_loadu_ps(p) : _mm512_mask_loadu_ps(id, pto_cpu__avx512_lanes(n), p);
+}
+PTO_CPU_AVX512 static inline __m512 pto_cpu__avx512_tree_round_f32(__m512 x) { return x; }
+PTO_CPU_AVX512 static inline void pto_cpu__avx512_tree_store_f32(float *d, size_t ds, size_t g, __m512 v)
+{
+    float t[16];
+    size_t r;
+    _mm512_storeu_ps(t, v);
+    for (r = 0; r < g; r++) d[r * ds] = t[r];
+}
+#define PTO_CPU__AVX512_TREE_HALF(name, inf)                                                            \
+    PTO_CPU_AVX512 static inline __m512 pto_cpu__avx512_tree_load_##name(const uint16_t *p, size_t n, __m512 id) \
+    {                                                                                                   \
+        const __mmask16 m = n >= 16 ? (__mmask16)0xffff : pto_cpu__avx512_lanes(n);                     \
+        return _mm512_mask_mov_ps(id, m, pto_cpu__avx512_cvt_##name(_mm256_maskz_loadu_epi16(m, p)));   \
+    }                                                                                                   \
+    PTO_CPU_AVX512 static inline __m512 pto_cpu__avx512_tree_round_##name(__m512 x)                     \
+    {                                                                                                   \
+        return pto_cpu__avx512_cvt_##name(pto_cpu__avx512_round_##name(x));                             \
+    }                                                                                                   \
+    PTO_CPU_AVX512 static inline void pto_cpu__avx512_tree_store_##name(uint16_t *d, size_t ds, size_t g, __m512 v) \
+    {                                                                                                   \
+        uint16_t t[16];                                                                                 \
+        size_t r;                                                                                       \
+        _mm256_storeu_si256((__m256i *)(void *)t, pto_cpu__avx512_round_##name(v));                     \
+        for (r = 0; r < g; r++) d[r * ds] = t[r];                                                       \
+    }
+PTO_CPU_HALFS(PTO_CPU__AVX512_TREE_HALF)
+/* The even and the odd lanes of a and b, put one after the other: a's eight, then b's */
+PTO_CPU_AVX512 static inline __m512 pto_cpu__avx512_evens(__m512 a, __m512 b)
+{
+    return _mm512_permutex2var_ps(a, _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30), b);
+}
+PTO_CPU_AVX512 static inline __m512 pto_cpu__avx512_odds(__m512 a, __m512 b)
+{
+    return _mm512_permutex2var_ps(a, _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31), b);
+}
+/* The contract's row sum or product (docs/contract.md section 2: element j of a row in lane j mod
+ * E, each lane folding its elements in increasing j, then the adjacent-pair tree over the lanes)
+ * of g <= 16 rows at once into d[r * ds]. A row folds into its E lanes, E / 16 vectors, or the
+ * fewest (a power of two) that cover a shorter row; its vectors then meet in pairs, the even lanes
+ * of the pair with the odd ones (lane l of a level is lanes 2l and 2l + 1 of the one before, in
+ * that order), down to one vector. Then the 16 rows meet in pairs the same way: after four levels
+ * lane r holds row r's result. Lanes past a row's end, and the rows past g, hold the identity id,
+ * which changes no value (gen/kinds/row_reduce.py). Every row is read before d is written. */
+#define PTO_CPU__AVX512_ROW_TREE(fn, op, name, S, E)                                                      \
+    PTO_CPU_AVX512 static inline __m512 pto_cpu__avx512_pair_##fn##_##name(__m512 a, __m512 b)            \
+    {                                                                                                    \
+        return pto_cpu__avx512_tree_round_##name(op(pto_cpu__avx512_evens(a, b), pto_cpu__avx512_odds(a, b))); \
+    }                                                                                                    \
+    /* a row of more than 16 elements folded into n vectors of lanes (a power of two), then to one */    \
+    PTO_CPU_AVX512 static inline __m512 pto_cpu__avx512_row_lanes_##fn##_##name(const S *row, size_t cols, size_t n, \
+                                                                               __m512 id)               \
+    {                                                                                                    \
+        __m512 x[8];                                                                                     \
+        size_t k, c;                                                                                     \
+        for (k = 0; k < E / 16; k++)                                                                     \
+            x[k] = k < n ? pto_cpu__avx512_tree_load_##name(row + 16 * k, cols > 16 * k ? cols - 16 * k : 0, id) : id; \
+        for (c = E; c < cols; c += E)                                                                    \
+            for (k = 0; k < E / 16; k++)                                                                 \
+                if (c + 16 * k < cols)                                                                   \
+                    x[k] = pto_cpu__avx512_tree_round_##name(                                            \
+                        op(x[k], pto_cpu__avx512_tree_load_##name(row + c + 16 * k, cols - c - 16 * k, id))); \
+        if (n >= 8)                                                                                      \
+            for (k = 0; k < 4; k++) x[k] = pto_cpu__avx512_pair_##fn##_##name(x[2 * k], x[2 * k + 1]);   \
+        if (n >= 4)                                                                                      \
+            for (k = 0; k < 2; k++) x[k] = pto_cpu__avx512_pair_##fn##_##name(x[2 * k], x[2 * k + 1]);   \
+        return pto_cpu__avx512_pair_##fn##_##name(x[0], x[1]);                                           \
+    }                                                                                                    \
+    PTO_CPU_AVX512 static inline void pto_cpu__avx512_row_tree_##fn##_##name(S *d, size_t ds, const S *s, size_t ss, \
+                                                                            size_t g, size_t cols, float identity) \
+    {                                                                                                    \
+        const __m512 id = _mm512_set1_ps(identity);                                                      \
+        __m512 v[16];                                                                                    \
+        size_t r, n = E / 16;                                                                            \
+        while (n > 1 && n * 8 >= cols) n /= 2;                                                           \
+        if (n == 1) /* a vector a row: the rows in registers */                                          \
+            for (r = 0; r < 16; r++) v[r] = r < g ? pto_cpu__avx512_tree_load_##name(s + r * ss, cols, id) : id; \
+        else                                                                                             \
+            for (r = 0; r < 16; r++) v[r] = r < g ? pto_cpu__avx512_row_lanes_##fn##_##name(s + r * ss, cols, n, id) : id; \
+        for (r = 0; r < 8; r++) v[r] = pto_cpu__avx512_pair_##fn##_##name(v[2 * r], v[2 * r + 1]);       \
+        for (r = 0; r < 4; r++) v[r] = pto_cpu__avx512_pair_##fn##_##name(v[2 * r], v[2 * r + 1]);       \
+        for (r = 0; r < 2; r++) v[r] = pto_cpu__avx512_pair_##fn##_##name(v[2 * r], v[2 * r + 1]);       \
+        pto_cpu__avx512_tree_store_##name(d, ds, g, pto_cpu__avx512_pair_##fn##_##name(v[0], v[1]));     \
+    }
+#define PTO_CPU__AVX512_ROW_TREES(name, S, E)                   \
+    PTO_CPU__AVX512_ROW_TREE(add, _mm512_add_ps, name, S, E) \
+    PTO_CPU__AVX512_ROW_TREE(mul, _mm512_mul_ps, name, S, E)
+#define PTO_CPU__AVX512_ROW_TREES_HALF(name, inf) PTO_CPU__AVX512_ROW_TREES(name, uint16_t, 128)
+PTO_CPU__AVX512_ROW_TREES(f32, float, 64)
+PTO_CPU_HALFS(PTO_CPU__AVX512_ROW_TREES_HALF)
 /* pto_cpu__avx2_narrow_sat_<name> on 16 elements: the finite magnitudes capped at max (one masked
  * unsigned minimum), the sign put back (one ternary logic op: m | (u & sign)) */
 #define PTO_CPU__AVX512_NARROW_SAT(name, max)                                                    \
