@@ -9,7 +9,7 @@ def test_shapes(E, B, cls):
         ("repeats+tail", 4, 3 * E + 5, 0), ("rows>255", 300, B + 3, 0), ("stride>255blocks", 3, 2 * B + 1, 255 * B),
         ("valid<tile", 13, 3 * B - 1, 2 * B), ("tall 2000x5", 2000, 5, 0), ("upstream 1x255", 1, 255, 0),
         ("upstream 16x127", 16, 127, 0), ("upstream 15x255", 15, 255, 0), ("upstream 4x34", 4, 34, 0),
-        ("classes", cls, cls + 1, 0),
+        ("upstream 16x16", 16, 16, 0), ("classes", cls, cls + 1, 0),
     ]
 
 

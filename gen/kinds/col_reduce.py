@@ -6,8 +6,8 @@ per row over every column, counter mode), A5 one register per chunk of columns."
 from kinds._cols import test_shapes  # noqa: F401
 from kinds import _cols as C
 from kinds import row_reduce as RR
-from kinds import same_c
 import cexpr
+import cpuisa
 import lowerbound as LB
 
 MAIN_OPERAND = "src"
@@ -16,6 +16,7 @@ WRITES = "H_W_ROW0"  # row 0 of dst's valid columns
 MEMCPY_TARGET = {"ratio": 2.0, "shapes": ("64x128", "128x256")}  # one pass over src
 IN_PLACE_FILL = "H_FILL_RANDOM"
 CHUNK = 64  # cpu: columns whose running values a pass over the rows keeps (a constant count)
+VECTOR_BYTES = 64  # cpu: 32-bit dtypes' last columns where they are a 512-bit vector's worth (16)
 reference = RR.reference  # the fold's operation, ref_<op>(dt, a, b), applied by the reader
 
 
@@ -23,10 +24,22 @@ def element_ctx(inst, p, tup, prefix, convert_all):
     dt = tup.dtype_of("src")
     fn, fold = RR.operation(inst)
     bits = not convert_all and cexpr.on_stored_bits(RR._binary(fn), dt, inst.model.ops)
-    return dict(cexpr.dtype_c(dt, prefix, bits), fn=fn, fold=fold, chunk=CHUNK, op=RR._op(fn, dt, prefix, bits))
+    return dict(cexpr.dtype_c(dt, prefix, bits), fn=fn, fold=fold, chunk=CHUNK, block=VECTOR_BYTES // dt["bytes"] if dt["bytes"] == 4 else 0,
+                op=RR._op(fn, dt, prefix, bits))
 
 
-cpu_variants = same_c  # every ISA variant compiles the same C
+def cpu_variants(inst, p, tup, k):
+    """The x86 variants' fold by their own maximum (pto_cpu__x86_max_f: the NaN test one unordered
+    compare, which gcc vectorises without moving lane masks through general registers)."""
+    dt = tup.dtype_of("src")
+    fn, _ = RR.operation(inst)
+    bits = cexpr.on_stored_bits(RR._binary(fn), dt, inst.model.ops)
+    op = RR._op(fn, dt, f"pto_{p}", bits, cexpr.format_names(inst.model.ops, dt, f"pto_{p}", cpuisa.x86_ops(p)))
+
+    def specialise(v, kv):
+        if v["x86"]:
+            kv["op"] = op
+    return specialise
 
 
 def npu_ctx(inst, p, tup, m, names, scalar_vars, dt):
