@@ -38,6 +38,8 @@ def cpu_variants(inst, p, tup, k):
             kv.update(long_rows=f"pto_{p}__{v['name']}_{k['reduce']}_{dt['name']}", lanes=v["lanes"])
         else:
             kv.update(long_rows=f"pto_{p}__{k['reduce']}_lanes_{dt['name']}", lanes=cpuisa.REDUCE_LANES)
+        narrow = v["name"] == "avx512" and dt["name"] == "f32"  # 16 rows at a time (pto_cpu_simd.h)
+        kv["narrow_rows"] = f"pto_{p}__avx512_{k['reduce']}16_f32" if narrow else ""
     return specialise
 
 

@@ -405,13 +405,12 @@ PTO_CPU_AVX512 static inline __m256i pto_cpu__avx512_round_bf16(__m512 x)
                                            0x001b0019, 0x001f001d, 0, 0, 0, 0, 0, 0, 0, 0); /* odd words, to the low half */
     return _mm512_castsi512_si256(_mm512_permutexvar_epi16(high, r));
 }
-/* pto_cpu__avx2_transpose8_32 on 16 x 16 32-bit elements: 64 shuffles for 256 elements (AVX2's
- * 8 x 8 blocks take 96) */
-PTO_CPU_AVX512 static inline void pto_cpu__avx512_transpose16_32(uint32_t *to, size_t ts, const uint32_t *from, size_t fs)
+/* pto_cpu__avx2_transpose8_32 on 16 x 16 32-bit elements, in registers: r[k] is row k before and
+ * column k after; 64 shuffles for 256 elements (AVX2's 8 x 8 blocks take 96) */
+PTO_CPU_AVX512 static inline void pto_cpu__avx512_transpose16_regs(__m512 *r)
 {
-    __m512 r[16], t[16];
+    __m512 t[16];
     size_t k, c;
-    for (k = 0; k < 16; k++) r[k] = _mm512_loadu_ps((const float *)(const void *)(from + k * fs));
     for (k = 0; k < 16; k += 2) { /* pairs of rows interleaved, 32 bits at a time */
         t[k] = _mm512_unpacklo_ps(r[k], r[k + 1]);
         t[k + 1] = _mm512_unpackhi_ps(r[k], r[k + 1]);
@@ -425,14 +424,50 @@ PTO_CPU_AVX512 static inline void pto_cpu__avx512_transpose16_32(uint32_t *to, s
     for (c = 0; c < 4; c++) { /* the lanes of the four groups of rows put together: columns c, c + 4, c + 8, c + 12 */
         const __m512 x0 = _mm512_shuffle_f32x4(r[c], r[4 + c], 0x44), x1 = _mm512_shuffle_f32x4(r[c], r[4 + c], 0xee);
         const __m512 y0 = _mm512_shuffle_f32x4(r[8 + c], r[12 + c], 0x44), y1 = _mm512_shuffle_f32x4(r[8 + c], r[12 + c], 0xee);
-        _mm512_storeu_ps((float *)(void *)(to + c * ts), _mm512_shuffle_f32x4(x0, y0, 0x88));
-        _mm512_storeu_ps((float *)(void *)(to + (c + 4) * ts), _mm512_shuffle_f32x4(x0, y0, 0xdd));
-        _mm512_storeu_ps((float *)(void *)(to + (c + 8) * ts), _mm512_shuffle_f32x4(x1, y1, 0x88));
-        _mm512_storeu_ps((float *)(void *)(to + (c + 12) * ts), _mm512_shuffle_f32x4(x1, y1, 0xdd));
+        t[c] = _mm512_shuffle_f32x4(x0, y0, 0x88);
+        t[c + 4] = _mm512_shuffle_f32x4(x0, y0, 0xdd);
+        t[c + 8] = _mm512_shuffle_f32x4(x1, y1, 0x88);
+        t[c + 12] = _mm512_shuffle_f32x4(x1, y1, 0xdd);
     }
+    for (k = 0; k < 16; k++) r[k] = t[k];
+}
+PTO_CPU_AVX512 static inline void pto_cpu__avx512_transpose16_32(uint32_t *to, size_t ts, const uint32_t *from, size_t fs)
+{
+    __m512 r[16];
+    size_t k;
+    for (k = 0; k < 16; k++) r[k] = _mm512_loadu_ps((const float *)(const void *)(from + k * fs));
+    pto_cpu__avx512_transpose16_regs(r);
+    for (k = 0; k < 16; k++) _mm512_storeu_ps((float *)(void *)(to + k * ts), r[k]);
 }
 /* the first n < 16 lanes, for the masked loads and stores of a row's last elements */
 PTO_CPU_AVX512 static inline __mmask16 pto_cpu__avx512_lanes(size_t n) { return (__mmask16)((1u << n) - 1u); }
+/* argmax or argmin (x beats the best by cmp) of g <= 16 f32 rows of n <= 16 elements, 16 rows at
+ * a time: the block transposed, so that column j of every row is one vector, then over the columns
+ * in increasing j a lane takes x where x beats its best, or where x is a NaN and its best is not
+ * (a NaN beats every number, and the first NaN wins); a tie never takes, so the lowest position of
+ * the best wins, as pto_cpu__argmax_short_f32 decides one row. at[r]: row r's position. */
+#define PTO_CPU__AVX512_ARG16(fn, cmp)                                                                    \
+    PTO_CPU_AVX512 static inline void pto_cpu__avx512_##fn##16_f32(uint32_t *at, const float *s, size_t ss, size_t g, \
+                                                                  size_t n)                              \
+    {                                                                                                    \
+        const __mmask16 m = pto_cpu__avx512_lanes(n);                                                    \
+        __m512 x[16], best;                                                                              \
+        __m512i pos = _mm512_setzero_si512();                                                            \
+        size_t r, j;                                                                                     \
+        for (r = 0; r < 16; r++) x[r] = r < g ? _mm512_maskz_loadu_ps(m, s + r * ss) : _mm512_setzero_ps(); \
+        pto_cpu__avx512_transpose16_regs(x);                                                             \
+        best = x[0];                                                                                     \
+        for (j = 1; j < 16; j++) { /* a constant count: the columns stay in registers */                 \
+            const __mmask16 take = (__mmask16)(j < n ? 0xffffu : 0u)                                     \
+                                 & (_mm512_cmp_ps_mask(x[j], best, cmp)                                  \
+                                    | (_mm512_cmp_ps_mask(x[j], x[j], _CMP_UNORD_Q) & _mm512_cmp_ps_mask(best, best, _CMP_ORD_Q))); \
+            best = _mm512_mask_mov_ps(best, take, x[j]);                                                 \
+            pos = _mm512_mask_mov_epi32(pos, take, _mm512_set1_epi32((int)j));                           \
+        }                                                                                                \
+        _mm512_storeu_si512((void *)at, pos);                                                            \
+    }
+PTO_CPU__AVX512_ARG16(argmax, _CMP_GT_OQ)
+PTO_CPU__AVX512_ARG16(argmin, _CMP_LT_OQ)
 /* The conversions of a 16-bit float format: 16 elements at once, or the first n < 16 by masked
  * loads and stores, and an intermediate result rounded to the format in place, as a vector. */
 #define PTO_CPU__AVX512_HALF(name, inf)                                                 \
