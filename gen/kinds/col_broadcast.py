@@ -1,7 +1,7 @@
 """Kind col_broadcast: dst[i,j] = src[0,j] (TCOLEXPAND). A2A3 copies row 0 over the rows (vcopy
 with a repeat stride of 0 on src); A5 loads each register of row 0 once and stores it to every
 row."""
-from kinds._moves import (MAIN_OPERAND, IN_PLACE_FILL, MEMCPY_TARGET, element_ctx, cpu_variants, plain_ctx, notes,  # noqa: F401
+from kinds._moves import (MAIN_OPERAND, IN_PLACE_FILL, MEMCPY_TARGET, element_ctx, plain_ctx, notes,  # noqa: F401
                           reference, test_shapes, extra_fills, more_cases)
 from kinds import _elementwise as EW
 from kinds import _moves as MV
@@ -9,6 +9,14 @@ import lowerbound as LB
 import testplan as T
 
 READER = "h_read_col_broadcast"  # tests/harness/kinds/
+
+
+def cpu_variants(inst, p, tup, k):
+    """The AVX-512 variant copies each row by 64-byte vectors and one masked pair for the rest
+    (pto_cpu_simd.h); the others compile the same C."""
+    def specialise(v, kv):
+        kv["copy_row"] = f"pto_{p}__avx512_copy_row" if v["name"] == "avx512" else ""
+    return specialise
 
 
 def npu_ctx(inst, p, tup, m, names, scalar_vars, dt):

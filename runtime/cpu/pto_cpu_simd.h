@@ -441,6 +441,33 @@ PTO_CPU_AVX512 static inline void pto_cpu__avx512_transpose16_32(uint32_t *to, s
 }
 /* the first n < 16 lanes, for the masked loads and stores of a row's last elements */
 PTO_CPU_AVX512 static inline __mmask16 pto_cpu__avx512_lanes(size_t n) { return (__mmask16)((1u << n) - 1u); }
+/* n bytes from s to d, 64 at a time, the last ones by one more vector of the largest size that
+ * fits, ending at n (it overlaps what is already copied, with the same bytes): a short row in one
+ * or two moves, where gcc's loop of a run-time count of elements takes its scalar epilogue (a row
+ * of 16 16-bit elements, half a vector). d may be s itself. */
+PTO_CPU_AVX512 static inline void pto_cpu__avx512_copy_row(void *d, const void *s, size_t n)
+{
+    unsigned char *to = (unsigned char *)d;
+    const unsigned char *from = (const unsigned char *)s;
+    size_t j;
+    if (n >= 64) {
+        for (j = 0; j + 64 <= n; j += 64) _mm512_storeu_si512((void *)(to + j), _mm512_loadu_si512((const void *)(from + j)));
+        if (j < n) _mm512_storeu_si512((void *)(to + n - 64), _mm512_loadu_si512((const void *)(from + n - 64)));
+    } else if (n >= 32) {
+        const __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)from);
+        const __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(from + n - 32));
+        _mm256_storeu_si256((__m256i *)(void *)to, a);
+        _mm256_storeu_si256((__m256i *)(void *)(to + n - 32), b);
+    } else if (n >= 16) {
+        const __m128i a = _mm_loadu_si128((const __m128i *)(const void *)from);
+        const __m128i b = _mm_loadu_si128((const __m128i *)(const void *)(from + n - 16));
+        _mm_storeu_si128((__m128i *)(void *)to, a);
+        _mm_storeu_si128((__m128i *)(void *)(to + n - 16), b);
+    } else {
+        const __mmask16 m = (__mmask16)((1u << n) - 1u);
+        _mm_mask_storeu_epi8((void *)to, m, _mm_maskz_loadu_epi8(m, (const void *)from));
+    }
+}
 /* argmax or argmin (x beats the best by cmp) of g <= 16 f32 rows of n <= 16 elements, 16 rows at
  * a time: the block transposed, so that column j of every row is one vector, then over the columns
  * in increasing j a lane takes x where x beats its best, or where x is a NaN and its best is not
