@@ -468,33 +468,43 @@ PTO_CPU_AVX512 static inline void pto_cpu__avx512_copy_row(void *d, const void *
         _mm_mask_storeu_epi8((void *)to, m, _mm_maskz_loadu_epi8(m, (const void *)from));
     }
 }
-/* argmax or argmin (x beats the best by cmp) of g <= 16 f32 rows of n <= 16 elements, 16 rows at
- * a time: the block transposed, so that column j of every row is one vector, then over the columns
- * in increasing j a lane takes x where x beats its best, or where x is a NaN and its best is not
- * (a NaN beats every number, and the first NaN wins); a tie never takes, so the lowest position of
- * the best wins, as pto_cpu__argmax_short_f32 decides one row. at[r]: row r's position. */
-#define PTO_CPU__AVX512_ARG16(fn, cmp)                                                                    \
+/* argmax or argmin (x beats y by cmp) of g <= 16 f32 rows of n <= 16 elements, 16 rows at a time:
+ * the block transposed in registers, so that column j of every row is one vector, then the columns
+ * meet in a tree, adjacent ones first, each pair keeping the left one's value and position unless
+ * the right one beats it: is greater (less), or is a NaN where the left one is not (a NaN beats
+ * every number, and the first NaN wins). A tie keeps the left, so the lowest position of the best
+ * wins, as pto_cpu__argmax_short_f32 decides one row (that choice is associative: the tree gives
+ * the scan's answer, in four levels instead of fifteen dependent steps). Columns past n hold
+ * `never` (-inf for argmax, +inf for argmin), which beats nothing. at[r]: row r's position. */
+#define PTO_CPU__AVX512_ARG16(fn, cmp, never)                                                             \
+    PTO_CPU_AVX512 static inline void pto_cpu__avx512_##fn##_pair_f32(__m512 *x, __m512i *pos, size_t a, size_t b) \
+    {                                                                                                    \
+        const __mmask16 nan = _mm512_mask_cmp_ps_mask(_mm512_cmp_ps_mask(x[a], x[a], _CMP_ORD_Q), x[b], x[b], _CMP_UNORD_Q); \
+        const __mmask16 take = _kor_mask16(_mm512_cmp_ps_mask(x[b], x[a], cmp), nan);                    \
+        x[a] = _mm512_mask_blend_ps(take, x[a], x[b]);                                                   \
+        pos[a] = _mm512_mask_blend_epi32(take, pos[a], pos[b]);                                          \
+    }                                                                                                    \
     PTO_CPU_AVX512 static inline void pto_cpu__avx512_##fn##16_f32(uint32_t *at, const float *s, size_t ss, size_t g, \
                                                                   size_t n)                              \
     {                                                                                                    \
         const __mmask16 m = pto_cpu__avx512_lanes(n);                                                    \
-        __m512 x[16], best;                                                                              \
-        __m512i pos = _mm512_setzero_si512();                                                            \
+        const __m512 pad = _mm512_set1_ps(never);                                                        \
+        __m512 x[16];                                                                                    \
+        __m512i pos[16];                                                                                 \
         size_t r, j;                                                                                     \
-        for (r = 0; r < 16; r++) x[r] = r < g ? _mm512_maskz_loadu_ps(m, s + r * ss) : _mm512_setzero_ps(); \
-        pto_cpu__avx512_transpose16_regs(x);                                                             \
-        best = x[0];                                                                                     \
-        for (j = 1; j < 16; j++) { /* a constant count: the columns stay in registers */                 \
-            const __mmask16 take = (__mmask16)(j < n ? 0xffffu : 0u)                                     \
-                                 & (_mm512_cmp_ps_mask(x[j], best, cmp)                                  \
-                                    | (_mm512_cmp_ps_mask(x[j], x[j], _CMP_UNORD_Q) & _mm512_cmp_ps_mask(best, best, _CMP_ORD_Q))); \
-            best = _mm512_mask_mov_ps(best, take, x[j]);                                                 \
-            pos = _mm512_mask_mov_epi32(pos, take, _mm512_set1_epi32((int)j));                           \
+        for (r = 0; r < 16; r++) {                                                                       \
+            x[r] = r < g ? _mm512_mask_loadu_ps(pad, m, s + r * ss) : pad;                               \
+            pos[r] = _mm512_set1_epi32((int)r);                                                          \
         }                                                                                                \
-        _mm512_storeu_si512((void *)at, pos);                                                            \
+        pto_cpu__avx512_transpose16_regs(x);                                                             \
+        for (j = 0; j < 16; j += 2) pto_cpu__avx512_##fn##_pair_f32(x, pos, j, j + 1);                   \
+        for (j = 0; j < 16; j += 4) pto_cpu__avx512_##fn##_pair_f32(x, pos, j, j + 2);                   \
+        for (j = 0; j < 16; j += 8) pto_cpu__avx512_##fn##_pair_f32(x, pos, j, j + 4);                   \
+        pto_cpu__avx512_##fn##_pair_f32(x, pos, 0, 8);                                                   \
+        _mm512_storeu_si512((void *)at, pos[0]);                                                         \
     }
-PTO_CPU__AVX512_ARG16(argmax, _CMP_GT_OQ)
-PTO_CPU__AVX512_ARG16(argmin, _CMP_LT_OQ)
+PTO_CPU__AVX512_ARG16(argmax, _CMP_GT_OQ, pto_cpu__float(0xff800000u))
+PTO_CPU__AVX512_ARG16(argmin, _CMP_LT_OQ, pto_cpu__float(0x7f800000u))
 /* The conversions of a 16-bit float format: 16 elements at once, or the first n < 16 by masked
  * loads and stores, and an intermediate result rounded to the format in place, as a vector. */
 #define PTO_CPU__AVX512_HALF(name, inf)                                                 \
