@@ -620,6 +620,35 @@ PTO_CPU_AVX512 static inline __m512 pto_cpu__avx512_odds(__m512 a, __m512 b)
         for (r = 0; r < 2; r++) v[r] = pto_cpu__avx512_pair_##fn##_##name(v[2 * r], v[2 * r + 1]);       \
         pto_cpu__avx512_tree_store_##name(d, ds, g, pto_cpu__avx512_pair_##fn##_##name(v[0], v[1]));     \
     }
+/* The column fold of the rows (TCOLSUM's sequential order, TCOLPROD) of a 16-bit float format: 64
+ * columns at a time, four vectors of running values in floats, each row folded in order and
+ * rounded to the format after every operation, as the contract's fold in T (the conversions bound
+ * it: eight vectors at a time were no faster); the last columns by masked loads and stores. Every
+ * row of a block of columns is read before its dst is written: dst may be src. */
+#define PTO_CPU__AVX512_COL_FOLD(fn, op, name)                                                            \
+    PTO_CPU_AVX512 static inline void pto_cpu__avx512_col_fold_##fn##_##name(uint16_t *d, const uint16_t *s, size_t ss, \
+                                                                            size_t rows, size_t cols)    \
+    {                                                                                                    \
+        const __m512 id = _mm512_setzero_ps(); /* past the last column: never stored */                 \
+        size_t i, j, k;                                                                                  \
+        for (j = 0; j < cols; j += 64) {                                                                 \
+            __m512 acc[4];                                                                               \
+            size_t n[4];                                                                                 \
+            for (k = 0; k < 4; k++) {                                                                    \
+                n[k] = cols > j + 16 * k ? cols - j - 16 * k : 0;                                        \
+                acc[k] = pto_cpu__avx512_tree_load_##name(s + j + 16 * k, n[k], id);                     \
+            }                                                                                            \
+            for (i = 1; i < rows; i++)                                                                   \
+                for (k = 0; k < 4; k++)                                                                  \
+                    acc[k] = pto_cpu__avx512_tree_round_##name(                                          \
+                        op(acc[k], pto_cpu__avx512_tree_load_##name(s + i * ss + j + 16 * k, n[k], id))); \
+            for (k = 0; k < 4; k++)                                                                      \
+                _mm256_mask_storeu_epi16(d + j + 16 * k, n[k] >= 16 ? (__mmask16)0xffff : pto_cpu__avx512_lanes(n[k]), \
+                                         pto_cpu__avx512_round_##name(acc[k]));                          \
+        }                                                                                                \
+    }
+#define PTO_CPU__AVX512_COL_FOLDS(name, inf) PTO_CPU__AVX512_COL_FOLD(add, _mm512_add_ps, name) PTO_CPU__AVX512_COL_FOLD(mul, _mm512_mul_ps, name)
+PTO_CPU_HALFS(PTO_CPU__AVX512_COL_FOLDS)
 #define PTO_CPU__AVX512_ROW_TREES(name, S, E)                   \
     PTO_CPU__AVX512_ROW_TREE(add, _mm512_add_ps, name, S, E) \
     PTO_CPU__AVX512_ROW_TREE(mul, _mm512_mul_ps, name, S, E)
