@@ -36,7 +36,7 @@ def cpu_variants(inst, p, tup, k):
     bits = cexpr.on_stored_bits(RR._binary(fn), dt, inst.model.ops)
     op = RR._op(fn, dt, f"pto_{p}", bits, cexpr.format_names(inst.model.ops, dt, f"pto_{p}", cpuisa.x86_ops(p)))
 
-    fold = fn in ("add", "mul") and dt["name"] in ("f16", "bf16")  # a vector fold in floats (pto_cpu_simd.h)
+    fold = fn not in RR.ORDER_FREE and dt["name"] in ("f16", "bf16")  # sum, product: a vector fold in floats (pto_cpu_simd.h)
 
     def specialise(v, kv):
         if v["x86"]:

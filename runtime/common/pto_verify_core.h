@@ -486,12 +486,6 @@ static pto_status verify_by_facts(const PTO(entry) *e, const void *const *args, 
 
 /* The memo's last call: every check reads only which operands are given, the tiles' and tensors'
  * descriptors and the parameters' values, so a call equal to it in these passes as it did. */
-static int same_tile_desc(const pto_tile *a, const pto_tile *b)
-{
-    return a->data == b->data && a->dtype == b->dtype && a->loc == b->loc && a->blayout == b->blayout
-        && a->slayout == b->slayout && a->rows == b->rows && a->cols == b->cols && a->valid_rows == b->valid_rows
-        && a->valid_cols == b->valid_cols;
-}
 static int same_gm_desc(const pto_gm *a, const pto_gm *b)
 {
     unsigned k;
@@ -505,7 +499,7 @@ static int same_arg(const PTO(operand) *o, const void *arg, const pto_memo_arg *
     if (o->use == PTO_(USE_IGNORED)) return 1;
     if ((arg != NULL) != last->given) return 0;
     if (arg == NULL) return 1;
-    if (o->tile) return same_tile_desc((const pto_tile *)arg, &last->as.tile);
+    if (o->tile) return same_tile((const pto_tile *)arg, &last->as.tile, 0) && ((const pto_tile *)arg)->loc == last->as.tile.loc;
     if (o->gm) return same_gm_desc((const pto_gm *)arg, &last->as.gm);
     return !o->param || *(const int *)arg == last->as.param;
 }

@@ -439,8 +439,10 @@ PTO_CPU_AVX512 static inline void pto_cpu__avx512_transpose16_32(uint32_t *to, s
     pto_cpu__avx512_transpose16_regs(r);
     for (k = 0; k < 16; k++) _mm512_storeu_ps((float *)(void *)(to + k * ts), r[k]);
 }
-/* the first n < 16 lanes, for the masked loads and stores of a row's last elements */
+/* the first n < 16 lanes, for the masked loads and stores of a row's last elements; and the first
+ * n of any n (all 16 from n >= 16) */
 PTO_CPU_AVX512 static inline __mmask16 pto_cpu__avx512_lanes(size_t n) { return (__mmask16)((1u << n) - 1u); }
+PTO_CPU_AVX512 static inline __mmask16 pto_cpu__avx512_lanes_upto(size_t n) { return n >= 16 ? (__mmask16)0xffff : pto_cpu__avx512_lanes(n); }
 /* n bytes from s to d, 64 at a time, the last ones by one more vector of the largest size that
  * fits, ending at n (it overlaps what is already copied, with the same bytes): a short row in one
  * or two moves, where gcc's loop of a run-time count of elements takes its scalar epilogue (a row
@@ -464,7 +466,7 @@ PTO_CPU_AVX512 static inline void pto_cpu__avx512_copy_row(void *d, const void *
         _mm_storeu_si128((__m128i *)(void *)to, a);
         _mm_storeu_si128((__m128i *)(void *)(to + n - 16), b);
     } else {
-        const __mmask16 m = (__mmask16)((1u << n) - 1u);
+        const __mmask16 m = pto_cpu__avx512_lanes(n);
         _mm_mask_storeu_epi8((void *)to, m, _mm_maskz_loadu_epi8(m, (const void *)from));
     }
 }
@@ -494,7 +496,7 @@ PTO_CPU_AVX512 static inline void pto_cpu__avx512_copy_row(void *d, const void *
         size_t r, j;                                                                                     \
         for (r = 0; r < 16; r++) {                                                                       \
             x[r] = r < g ? _mm512_mask_loadu_ps(pad, m, s + r * ss) : pad;                               \
-            pos[r] = _mm512_set1_epi32((int)r);                                                          \
+            pos[r] = _mm512_set1_epi32((int)r); /* after the transpose, vector r is column r */          \
         }                                                                                                \
         pto_cpu__avx512_transpose16_regs(x);                                                             \
         for (j = 0; j < 16; j += 2) pto_cpu__avx512_##fn##_pair_f32(x, pos, j, j + 1);                   \
@@ -548,7 +550,7 @@ PTO_CPU_AVX512 static inline void pto_cpu__avx512_tree_store_f32(float *d, size_
 #define PTO_CPU__AVX512_TREE_HALF(name, inf)                                                            \
     PTO_CPU_AVX512 static inline __m512 pto_cpu__avx512_tree_load_##name(const uint16_t *p, size_t n, __m512 id) \
     {                                                                                                   \
-        const __mmask16 m = n >= 16 ? (__mmask16)0xffff : pto_cpu__avx512_lanes(n);                     \
+        const __mmask16 m = pto_cpu__avx512_lanes_upto(n);                                              \
         return _mm512_mask_mov_ps(id, m, pto_cpu__avx512_cvt_##name(_mm256_maskz_loadu_epi16(m, p)));   \
     }                                                                                                   \
     PTO_CPU_AVX512 static inline __m512 pto_cpu__avx512_tree_round_##name(__m512 x)                     \
@@ -643,8 +645,7 @@ PTO_CPU_AVX512 static inline __m512 pto_cpu__avx512_odds(__m512 a, __m512 b)
                     acc[k] = pto_cpu__avx512_tree_round_##name(                                          \
                         op(acc[k], pto_cpu__avx512_tree_load_##name(s + i * ss + j + 16 * k, n[k], id))); \
             for (k = 0; k < 4; k++)                                                                      \
-                _mm256_mask_storeu_epi16(d + j + 16 * k, n[k] >= 16 ? (__mmask16)0xffff : pto_cpu__avx512_lanes(n[k]), \
-                                         pto_cpu__avx512_round_##name(acc[k]));                          \
+                _mm256_mask_storeu_epi16(d + j + 16 * k, pto_cpu__avx512_lanes_upto(n[k]), pto_cpu__avx512_round_##name(acc[k])); \
         }                                                                                                \
     }
 #define PTO_CPU__AVX512_COL_FOLDS(name, inf) PTO_CPU__AVX512_COL_FOLD(add, _mm512_add_ps, name) PTO_CPU__AVX512_COL_FOLD(mul, _mm512_mul_ps, name)
