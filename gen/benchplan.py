@@ -123,6 +123,18 @@ def stream(inst, rows):
     return max(tiles, key=lambda i: (size(rows[i]), rows[i]["kind"] == "B_IN", -i))
 
 
+def copy_bytes(inst, tup, rows, stream_i):
+    """The bytes memcpy copies: half of those the kernel reads and writes in its tiles' valid
+    regions (memcpy reads and writes each byte it copies: a two-source kind reads two tiles and
+    writes a third, so memcpy copies one and a half), and never fewer than the stream's region
+    (a broadcast writes a whole tile out of a column). tmp is scratch, not traffic."""
+    size = lambda r: r["valid_rows"] * r["valid_cols"] * inst.model.dtype_list[r["dtype"]]["bytes"]
+    io = inst.kind["operands"]
+    traffic = sum(size(r) for name, r in zip(tup.entry["operands"], rows)
+                  if r["kind"] in ("B_IN", "B_OUT") and io[name]["io"] != "tmp")
+    return max(size(rows[stream_i]), (traffic + 1) // 2)
+
+
 def context(inst, p, plain_ctx):
     """The bench file's context: the representative tuples with their kernel and plain loop
     (plain_ctx(tup) gives the loop's names, types and math), the cases, and a note when the
@@ -139,8 +151,10 @@ def context(inst, p, plain_ctx):
             case = make(rows, cols, vr, vc)
             if case is not None:
                 ops = operand_rows(inst, p, t, case)
+                s = stream(inst, ops)
                 cases.append({"variant": var, "dtype": main_dtype(t)["name"], "shape": label, "cname": cname,
-                              "form": t.entry["form"], "ops": ops, "stream": stream(inst, ops), "elems": vr * vc})
+                              "form": t.entry["form"], "ops": ops, "stream": s, "copy_bytes": copy_bytes(inst, t, ops, s),
+                              "elems": vr * vc})
         if len(cases) > before and cname not in [x["cname"] for x in tuples]:  # a kernel and loop once per tuple
             tuples.append({"cname": cname, "ident": t.ident(), "kernel": t.kernel,
                            "kernel_casts": testplan.casts(inst, t.entry["operands"], kernel=True), "plain": plain_ctx(t)})

@@ -68,6 +68,13 @@ static void fill(const b_operand *o, uint8_t *p, uint64_t seed)
     }
 }
 
+static uint8_t *alloc_bytes(size_t n) /* cache-line aligned */
+{
+    uint8_t *p = aligned_alloc(64, (n + 63) / 64 * 64);
+    if (!p) { fputs("bench: out of memory\n", stderr); exit(1); }
+    return p;
+}
+
 static void copy_region(const void *const *args)
 {
     const b_copy *c = (const b_copy *)args[0];
@@ -122,7 +129,7 @@ typedef struct {
     const b_case *c;
     pto_tile tile[B_MAX_OPS];
     pto_gm gm[B_MAX_OPS];
-    uint8_t *data[B_MAX_OPS], *scratch;
+    uint8_t *data[B_MAX_OPS], *scratch, *copy_from;
     const void *args[B_MAX_OPS];
     b_copy copy;
 } b_run;
@@ -145,8 +152,7 @@ static void setup(b_run *r, const b_case *c)
         const b_operand *o = &c->op[i];
         if (o->kind == B_ABSENT) continue;
         if (o->kind == B_PARAM) { r->args[i] = &o->value; continue; }
-        r->data[i] = aligned_alloc(64, (op_bytes(o) + 63) / 64 * 64);
-        if (!r->data[i]) { fputs("bench: out of memory\n", stderr); exit(1); }
+        r->data[i] = alloc_bytes(op_bytes(o));
         fill(o, r->data[i], i + 1);
         if (is_gm(o)) {
             r->gm[i] = (pto_gm){ r->data[i], (pto_dtype)o->dtype, (pto_gm_layout)o->layout, { 0 }, { 0 } };
@@ -158,14 +164,21 @@ static void setup(b_run *r, const b_case *c)
                                  (pto_slayout)o->slayout, o->rows, o->cols, o->valid_rows, o->valid_cols };
         r->args[i] = o->kind == B_SCALAR ? (const void *)r->data[i] : (const void *)&r->tile[i];
     }
-    r->scratch = aligned_alloc(64, (op_bytes(s) + 63) / 64 * 64);
-    if (!r->scratch) { fputs("bench: out of memory\n", stderr); exit(1); }
     /* the streamed tile's valid region, line by line along its contiguous dimension (a boxed
-     * tile's as many bytes: by columns when its boxes are, Nz) */
+     * tile's as many bytes: by columns when its boxes are, Nz), and more such lines out of a
+     * buffer of their own while the kernel moves more bytes than that */
     if (s->blayout == PTO_COL_MAJOR)
-        r->copy = (b_copy){ r->data[c->stream], r->scratch, s->valid_cols, s->valid_rows * eb, s->rows * eb };
+        r->copy = (b_copy){ r->data[c->stream], NULL, s->valid_cols, s->valid_rows * eb, s->rows * eb };
     else
-        r->copy = (b_copy){ r->data[c->stream], r->scratch, s->valid_rows, s->valid_cols * eb, s->cols * eb };
+        r->copy = (b_copy){ r->data[c->stream], NULL, s->valid_rows, s->valid_cols * eb, s->cols * eb };
+    if (c->copy_bytes > r->copy.lines * r->copy.line_bytes) {
+        r->copy.lines = (c->copy_bytes + r->copy.line_bytes - 1) / r->copy.line_bytes;
+        r->copy_from = alloc_bytes(r->copy.lines * r->copy.stride);
+        memset(r->copy_from, 0x5a, r->copy.lines * r->copy.stride);
+        r->copy.from = r->copy_from;
+    }
+    r->copy.to = r->scratch = alloc_bytes(r->copy.lines * r->copy.stride > op_bytes(s) ? r->copy.lines * r->copy.stride
+                                                                                         : op_bytes(s));
 }
 
 static void teardown(b_run *r)
@@ -173,6 +186,7 @@ static void teardown(b_run *r)
     unsigned i;
     for (i = 0; i < B_MAX_OPS; i++) free(r->data[i]);
     free(r->scratch);
+    free(r->copy_from);
 }
 
 /* The entry point must accept the tiles, and kernel and plain loop must write the same bytes:

@@ -35,7 +35,9 @@ typedef struct {
     const char *instr, *kind, *variant, *dtype, *shape;
     unsigned n_ops;
     b_operand op[B_MAX_OPS];
-    unsigned stream;   /* the input whose valid region memcpy copies */
+    unsigned stream;     /* the tile whose valid region memcpy copies, row by row ... */
+    uint32_t copy_bytes; /* ... with more such rows until it copies this many bytes (half the
+                          * kernel's reads and writes, gen/benchplan.py copy_bytes) */
     uint32_t elems;    /* elements of the valid region computed (dst's; src's for reductions) */
     b_call kernel, plain;
     b_entry entry;
