@@ -61,6 +61,22 @@ def x86_ops(p):
     return {"max_f": f"pto_{p}__x86_max_f"}
 
 
+# Element operations the x86 variants compute a block at a time, by hand-written vector routines
+# of pto_<p>_simd.h, pto_<p>__<variant>_<name>(float *y, const float *x, size_t n): y[j] = the
+# operation of x[j] in f32, for a kernel whose math is that one operation on one source, of the
+# dtypes listed (f16 and bf16 widened to f32 and the result rounded to them: for the square root
+# that second rounding is innocuous). The hardware's square root and division: gcc vectorises
+# no square root that may set errno, and the portable C computes one in software.
+X86_BLOCKS = {"sqrt": ("sqrt_block", ("f32", "f16", "bf16")), "rsqrt": ("rsqrt_block", ("f32",))}
+
+
+def x86_block(p, v, math, dtype):
+    """The block routine of variant v for kernel math `math` (an expression tree) on dtype, or None."""
+    one = math["op"] == "call" and len(math["args"]) == 1 and math["args"][0]["op"] == "ref"
+    name, dtypes = X86_BLOCKS.get(math["fn"], (None, ())) if one and v["x86"] else (None, ())
+    return f"pto_{p}__{v['name']}_{name}" if dtype["name"] in dtypes else None
+
+
 def kernel_variants(p, k, specialise):
     """The per-variant contexts of kernel k (a baseline context): its body's name and linkage,
     and what differs: specialise(v, kv) fills in the kind's part (gen/kinds/<kind>.py cpu_variants)."""

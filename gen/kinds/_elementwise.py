@@ -24,6 +24,7 @@ def element_ctx(inst, p, tup, prefix, convert_all):
     k["fast_math"] = (cexpr.kernel_math(math, dt, prefix, bits, cexpr.format_names(inst.model.ops, dt, prefix, fast=True))
                       if not convert_all and dt["class"] == "float" and cexpr.has_fast(math, inst.model.ops) else "")
     k["redo"] = f"{prefix}__redo"
+    k["vector_block"] = None  # an x86 variant's block routine (cpu_variants)
     # scratch operands the element-wise kernels never need (a kind may pass one for other profiles')
     k["ignored"] = [o for o in tup.entry["operands"] if inst.kind["operands"][o]["io"] == "tmp"]
     return k
@@ -57,6 +58,10 @@ def cpu_variants(inst, p, tup, k):
                 kv["fast_math"] = cexpr.staged_math(math, dt, f"pto_{p}", x86_fast)[1] if root_slow else ""
         if k["load"] and dt["name"] == "f16":
             kv.update(load=f"pto_{p}__{v['name']}_f16_to_f32", store=f"pto_{p}__{v['name']}_f32_to_f16")
+        # an operation computed a block at a time, on f32 or on a block widened to f32; exact, no slow path
+        if dt["class"] == "float" and (dt["bits"] == 32 or kv["wide"]) and not kv.get("stages"):
+            kv["vector_block"] = cpuisa.x86_block(p, v, math, dt)
+            kv["fast_math"] = "" if kv["vector_block"] else kv["fast_math"]
     return specialise
 
 

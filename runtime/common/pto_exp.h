@@ -55,9 +55,13 @@ static inline double pto__exp_pow2(int64_t k) { return pto__exp_double((uint64_t
 
 /* y > 0 rounded once, to nearest even, to precision p with least normal exponent emin (below it
  * the quantum of subnormals) and largest exponent emax (above: +inf), as a float, which holds
- * every such value. Scaling by powers of two is exact; the magic addition rounds to an integer. */
+ * every such value. Scaling by powers of two is exact; the magic addition rounds to an integer.
+ * f32's own rounding is C's conversion (to nearest even in the default rounding mode, which
+ * every kernel's arithmetic assumes; gradual underflow and overflow alike): one instruction. */
 PTO__EXP_INLINE float pto__exp_round(double y, int p, int emin, int emax)
 {
+    if (p == 24 && emin == -126 && emax == 127) /* f32: the conversion rounds so (a constant test: it folds) */
+        return (float)y;
     const int64_t qe = pto__exp_quantum(y, p, emin);
     const double n = (y * pto__exp_pow2(-qe) + 0x1p52) - 0x1p52; /* < 2^p + 1: exact */
     const double r = n * pto__exp_pow2(qe);

@@ -822,6 +822,85 @@ PTO_CPU_AVX512 static inline void pto_cpu__avx512_mask_unpack64(uint8_t *lanes, 
 {
     _mm512_storeu_si512(lanes, _mm512_maskz_mov_epi8((__mmask64)pto_cpu__x86_mask_load64(bits), _mm512_set1_epi8(1)));
 }
+
+/* Square roots of a block of floats, y[j] = sqrt(x[j]) for j < n (y may be x): the hardware's,
+ * which IEEE 754 rounds correctly, so pto_cpu__sqrt_f's numbers; a NaN where it has one (x < 0,
+ * or a NaN), whose sign and payload the contract leaves free (x86's default NaN has its sign
+ * set; LLVM takes every NaN for the same, so no blend of one NaN over another survives clang).
+ * The f16 and bf16 kernels round this f32 root once more, to the format: a root rounded to 24
+ * bits and then to p <= 11 is the root rounded to p (2p + 2 <= 24: Figueroa's innocuous double
+ * rounding), as the tests of every f16 and bf16 input confirm. The library's C has no hardware
+ * square root (no libm, and __builtin_sqrtf may call it): these are the intrinsics. */
+PTO_CPU_AVX2 static inline void pto_cpu__avx2_sqrt_block(float *y, const float *x, size_t n)
+{
+    size_t j;
+    for (j = 0; j + 8 <= n; j += 8) _mm256_storeu_ps(y + j, _mm256_sqrt_ps(_mm256_loadu_ps(x + j)));
+    if (j < n) { /* the last n - j through a buffer */
+        float t[8] = { 0 };
+        size_t k;
+        for (k = 0; k < n - j; k++) t[k] = x[j + k];
+        _mm256_storeu_ps(t, _mm256_sqrt_ps(_mm256_loadu_ps(t)));
+        for (k = 0; k < n - j; k++) y[j + k] = t[k];
+    }
+}
+PTO_CPU_AVX512 static inline void pto_cpu__avx512_sqrt_block(float *y, const float *x, size_t n)
+{
+    size_t j;
+    for (j = 0; j < n; j += 16) {
+        const __mmask16 m = pto_cpu__avx512_lanes_upto(n - j);
+        _mm512_mask_storeu_ps(y + j, m, _mm512_sqrt_ps(_mm512_maskz_loadu_ps(m, x + j)));
+    }
+}
+
+/* 1/sqrt of a block of f32, y[j] = pto_cpu__rsqrt_f(x[j]) for j < n (y may be x): the hardware's
+ * square root and quotient in double, each rounded once, so within 2^-52 of the function (x is
+ * exact in double; rsqrt(x) lies in (2^-65, 2^75)); rounded to f32 where both ends of the error
+ * interval y(1 -+ PTO__MATH_ERR) round alike, which the value between them then does too (exp's
+ * test: pto__exp_settled); elsewhere, a few inputs in a million, the scalar function decides.
+ * The special values come out of the same arithmetic: 1/sqrt(+-0) = +-inf, 1/sqrt(+inf) = +0, a
+ * NaN for a NaN or a negative x (its sign and payload free, as the square root's above). */
+PTO_CPU_AVX2 static inline __m128 pto_cpu__avx2_rsqrt4(__m128 x, int *unsettled)
+{
+    const __m256d y = _mm256_div_pd(_mm256_set1_pd(1.0), _mm256_sqrt_pd(_mm256_cvtps_pd(x)));
+    const __m128i lo = _mm_castps_si128(_mm256_cvtpd_ps(_mm256_mul_pd(y, _mm256_set1_pd(1 - PTO__MATH_ERR))));
+    const __m128i hi = _mm_castps_si128(_mm256_cvtpd_ps(_mm256_mul_pd(y, _mm256_set1_pd(1 + PTO__MATH_ERR))));
+    *unsettled = 0xf & ~_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(lo, hi)));
+    return _mm256_cvtpd_ps(y);
+}
+PTO_CPU_AVX2 static inline void pto_cpu__avx2_rsqrt_block(float *y, const float *x, size_t n)
+{
+    size_t j, k;
+    int unsettled;
+    for (j = 0; j < n; j += 4) {
+        float t[4] = { 0 };
+        const size_t m = n - j < 4 ? n - j : 4;
+        for (k = 0; k < m; k++) t[k] = x[j + k];
+        _mm_storeu_ps(t, pto_cpu__avx2_rsqrt4(_mm_loadu_ps(t), &unsettled));
+        for (k = 0; k < m; k++) y[j + k] = (unsettled >> k) & 1 ? pto_cpu__rsqrt_f(x[j + k]) : t[k];
+    }
+}
+PTO_CPU_AVX512 static inline void pto_cpu__avx512_rsqrt_block(float *y, const float *x, size_t n)
+{
+    const __m512d one = _mm512_set1_pd(1.0), below = _mm512_set1_pd(1 - PTO__MATH_ERR), above = _mm512_set1_pd(1 + PTO__MATH_ERR);
+    size_t j;
+    for (j = 0; j < n; j += 8) {
+        const __mmask8 m = (__mmask8)(n - j < 8 ? (1u << (n - j)) - 1u : 0xffu);
+        const __m256 v = _mm256_maskz_loadu_ps(m, x + j);
+        const __m512d r = _mm512_div_pd(one, _mm512_sqrt_pd(_mm512_cvtps_pd(v)));
+        const __m256i lo = _mm256_castps_si256(_mm512_cvtpd_ps(_mm512_mul_pd(r, below)));
+        const __m256i hi = _mm256_castps_si256(_mm512_cvtpd_ps(_mm512_mul_pd(r, above)));
+        unsigned unsettled = (unsigned)_mm256_mask_cmpneq_epi32_mask(m, lo, hi);
+        _mm256_mask_storeu_ps(y + j, m, _mm512_cvtpd_ps(r));
+        if (unsettled) { /* from the inputs as loaded: y may be x */
+            float in[8];
+            _mm256_storeu_ps(in, v);
+            for (; unsettled; unsettled &= unsettled - 1) {
+                const unsigned k = (unsigned)__builtin_ctz(unsettled);
+                y[j + k] = pto_cpu__rsqrt_f(in[k]);
+            }
+        }
+    }
+}
 #endif
 
 #endif /* PTO_CPU_SIMD_H */

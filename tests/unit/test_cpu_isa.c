@@ -1,5 +1,5 @@
 /* The cpu kernels' ISA variants (pto/pto_cpu_isa.h, out/cpu/pto_cpu_simd.h): the selection API,
- * the x86 variants' f16 and bf16 conversions against the software ones, and every argmax and
+ * the x86 variants' f16 and bf16 conversions and math blocks against the software ones, and every argmax and
  * argmin row routine (portable short rows and lanes, x86 vectors) against the reference on
  * every row length up to a few vectors, around the vector lengths and the overlapping last
  * vector. A variant this CPU lacks is skipped. */
@@ -70,17 +70,20 @@ typedef struct {
     void (*widen_bf16)(float *, const uint16_t *), (*narrow_bf16)(uint16_t *, const float *);
     void (*widen_part[2])(float *, const uint16_t *, size_t);   /* f16, bf16: the first n elements */
     void (*narrow_part[2])(uint16_t *, const float *, size_t);
+    void (*sqrt_block)(float *, const float *, size_t), (*rsqrt_block)(float *, const float *, size_t);
 } convert;
 
 static const convert converts[] = {
     { PTO_CPU_ISA_AVX2, 8, pto_cpu__avx2_f16_to_f32, pto_cpu__avx2_f32_to_f16, pto_cpu__avx2_widen_f16,
       pto_cpu__avx2_narrow_f16, pto_cpu__avx2_widen_bf16, pto_cpu__avx2_narrow_bf16,
       { pto_cpu__avx2_widen_f16_part, pto_cpu__avx2_widen_bf16_part },
-      { pto_cpu__avx2_narrow_f16_part, pto_cpu__avx2_narrow_bf16_part } },
+      { pto_cpu__avx2_narrow_f16_part, pto_cpu__avx2_narrow_bf16_part }, pto_cpu__avx2_sqrt_block,
+      pto_cpu__avx2_rsqrt_block },
     { PTO_CPU_ISA_AVX512, 16, pto_cpu__avx512_f16_to_f32, pto_cpu__avx512_f32_to_f16, pto_cpu__avx512_widen_f16,
       pto_cpu__avx512_narrow_f16, pto_cpu__avx512_widen_bf16, pto_cpu__avx512_narrow_bf16,
       { pto_cpu__avx512_widen_f16_part, pto_cpu__avx512_widen_bf16_part },
-      { pto_cpu__avx512_narrow_f16_part, pto_cpu__avx512_narrow_bf16_part } },
+      { pto_cpu__avx512_narrow_f16_part, pto_cpu__avx512_narrow_bf16_part }, pto_cpu__avx512_sqrt_block,
+      pto_cpu__avx512_rsqrt_block },
 };
 
 /* runs check on every x86 variant this CPU has; with none, the test is skipped */
@@ -173,9 +176,76 @@ static void check_partial_vectors(const convert *c)
     }
 }
 
+/* The special values and a few of the inputs whose rounding the blocks leave to the scalar
+ * function (its slow path's: sqrt_hard and rsqrt_hard of tests/math/test_math.c) */
+static const uint32_t math_special[] = { 0x00000000u, 0x80000000u, 0x3f800000u, 0xbf800000u, 0x7f800000u, 0xff800000u,
+                                         0x7fc00000u, 0xffc00000u, 0x7f800001u, 0xff812345u, 0x00000001u, 0x80000001u,
+                                         0x007fffffu, 0x7f7fffffu, 0xff7fffffu, 0x00800001u, 0x017fffffu, 0x00113e07u, 0x0044f81cu,
+                                         0x0809f038u, 0x083a18e3u };
+
+/* `block` on n inputs (n <= 48), in place, against the scalar function's bits (a NaN: a NaN, the
+ * contract's rule); nothing past n written */
+static void check_block_of(const convert *c, const char *what, void (*block)(float *, const float *, size_t),
+                           float (*fn)(float), const float *in, unsigned n)
+{
+    float out[48];
+    unsigned l;
+    for (l = 0; l < 48; l++) out[l] = l < n ? in[l] : 1e30f;
+    block(out, out, n);
+    for (l = 0; l < 48; l++) {
+        const uint32_t want = l < n ? pto_cpu__bits(fn(in[l])) : pto_cpu__bits(1e30f);
+        if (!ref_same(PTO_F32, want, pto_cpu__bits(out[l])))
+            fail_msg("%s: %s of f32 0x%08x (block of %u, lane %u): 0x%08x, expected 0x%08x", pto_cpu_isa_name(c->isa), what,
+                     (unsigned)pto_cpu__bits(in[l]), n, l, (unsigned)pto_cpu__bits(out[l]), (unsigned)want);
+    }
+}
+
+/* f32 patterns at a stride in blocks of every length up to three vectors, and the special
+ * values in every lane of such blocks */
+static void check_block_f32(const convert *c, const char *what, void (*block)(float *, const float *, size_t),
+                            float (*fn)(float))
+{
+    const unsigned n_special = sizeof math_special / sizeof math_special[0];
+    float in[48];
+    unsigned l, n;
+    uint64_t u;
+    for (n = 1, u = 0; u < (1ull << 32); u += (uint64_t)STRIDE * n * h_every(), n = n % 48 + 1) {
+        for (l = 0; l < n; l++) in[l] = pto_cpu__float((uint32_t)(u + (uint64_t)l * STRIDE));
+        check_block_of(c, what, block, fn, in, n);
+    }
+    for (n = 1; n <= 48; n++) {
+        for (l = 0; l < n; l++) in[l] = pto_cpu__float(math_special[(l + n) % n_special]);
+        check_block_of(c, what, block, fn, in, n);
+    }
+}
+
+/* The math blocks (TSQRT's and TRSQRT's x86 kernels) give the correctly rounded functions' values:
+ * f32 by check_block_f32; the square root also on every f16 and bf16 value widened, its f32
+ * root narrowed (the kernels' rounding once more). */
+static void check_math_blocks(const convert *c)
+{
+    float in[32], out[32];
+    unsigned l;
+    uint32_t h;
+    for (h = 0; h < 65536; h += 16 * h_every()) {
+        for (l = 0; l < 16; l++) in[l] = pto_cpu__f16_to_f32((uint16_t)(h + l)), in[16 + l] = pto_cpu__bf16_to_f32((uint16_t)(h + l));
+        c->sqrt_block(out, in, 32);
+        for (l = 0; l < 16; l++) {
+            const uint16_t f16 = pto_cpu__f32_to_f16(out[l]), bf16 = pto_cpu__f32_to_bf16(out[16 + l]);
+            if (!ref_same(PTO_F16, pto_cpu__f32_to_f16(pto_cpu__sqrt_f16(in[l])), f16))
+                fail_msg("%s: sqrt of f16 0x%04x: 0x%04x", pto_cpu_isa_name(c->isa), (unsigned)(h + l), f16);
+            if (!ref_same(PTO_BF16, pto_cpu__f32_to_bf16(pto_cpu__sqrt_bf16(in[16 + l])), bf16))
+                fail_msg("%s: sqrt of bf16 0x%04x: 0x%04x", pto_cpu_isa_name(c->isa), (unsigned)(h + l), bf16);
+        }
+    }
+    check_block_f32(c, "sqrt", c->sqrt_block, pto_cpu__sqrt_f);
+    check_block_f32(c, "rsqrt", c->rsqrt_block, pto_cpu__rsqrt_f);
+}
+
 static void widening_matches_software(void **state) { (void)state; on_each_variant(check_widening); }
 static void narrowing_matches_software(void **state) { (void)state; on_each_variant(check_narrowing); }
 static void partial_vectors_touch_only_their_elements(void **state) { (void)state; on_each_variant(check_partial_vectors); }
+static void math_blocks_match_software(void **state) { (void)state; on_each_variant(check_math_blocks); }
 #endif
 
 /* ---- argmax and argmin row routines ---- */
@@ -290,6 +360,7 @@ int main(void)
         { "cpu.isa.widening_matches_software", widening_matches_software, NULL, NULL, NULL },
         { "cpu.isa.narrowing_matches_software", narrowing_matches_software, NULL, NULL, NULL },
         { "cpu.isa.partial_vectors_touch_only_their_elements", partial_vectors_touch_only_their_elements, NULL, NULL, NULL },
+        { "cpu.isa.math_blocks_match_software", math_blocks_match_software, NULL, NULL, NULL },
 #endif
         { "cpu.isa.argmax_and_argmin_rows_match_reference", rows_match_reference, NULL, NULL, NULL },
     };
