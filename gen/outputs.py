@@ -49,10 +49,16 @@ def public_headers(model):
     return [f"pto/{name}" for p in kernel_profiles(model) for name, _ in profile_files(p, "include")]
 
 
+def first_headers(p):
+    """The headers a kernel file of profile p includes before any other: they set how the whole
+    file compiles (runtime/<p>/*_tune.h: the cpu's gcc tuning)."""
+    return [name for name, _ in runtime_files(p) if name.endswith("_tune.h")]
+
+
 def support_headers(p):
-    """The headers a kernel file of profile p includes (besides its instruction header)."""
+    """The headers a kernel file of profile p includes (besides its instruction header and the first ones)."""
     return ([f"pto/{name}" for name, _ in profile_files(p, "include")]
-            + [f"pto_{p}_ops.h"] + [name for name, _ in runtime_files(p) if name.endswith(".h")])
+            + [f"pto_{p}_ops.h"] + [name for name, _ in runtime_files(p) if name.endswith(".h") and name not in first_headers(p)])
 
 
 def planned(model):

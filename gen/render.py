@@ -322,7 +322,7 @@ class Renderer:
         if kind == "instruction":
             entries = [entry_ctx(inst, p, e) for e in inst.entries(p)]
             base.update(inst=inst, entries=entries, kernels=bodies_and_kernels([k for e in entries for k in e["kernels"]]),
-                        support_headers=outputs.support_headers(p))
+                        support_headers=outputs.support_headers(p), first_headers=outputs.first_headers(p))
         if kind == "test":
             cross = outputs.cross_profile(m, p)
             forms = {e["form"] for e in inst.entries(cross)} if cross else set()

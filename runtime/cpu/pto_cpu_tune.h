@@ -1,0 +1,18 @@
+/* Part of the cpu profile's library: hand-written C (runtime/cpu/), copied into out/cpu/ as it is.
+ * Internal, and included first by every cpu kernel file: it sets how the rest of the file
+ * compiles. With gcc on x86-64 the kernels are tuned for gcc's generic x86-64 model, whatever
+ * -mtune the build names (-march=native names the build machine's): the kernels are written and
+ * measured for that model, and gcc 12's tuning for this Zen 4 (znver3) made 335 of 1,631 benchmark
+ * cases more than 5% slower, up to 2x (TSEL f32 16x16 128 -> 253 ns), with the same instructions
+ * in another order (docs/performance.md). The ISA stays the build's: tuning chooses no
+ * instruction set. For the whole file, helpers and bodies alike: a function whose tuning differs
+ * from its caller's is not inlined into it (a tune= in the bodies' target attributes alone left
+ * TMAXS f32 16x16 at 608 ns). Clang takes no tuning from -march=native that matters here. */
+#ifndef PTO_CPU_TUNE_H
+#define PTO_CPU_TUNE_H
+
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#pragma GCC target("tune=generic")
+#endif
+
+#endif
