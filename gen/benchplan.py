@@ -92,13 +92,34 @@ def cases_of(inst, p, plan):
     return [(t, variant(t), lambda *shape, t=t: bench_case(plan, t, *shape)) for t in representatives(inst, p)]
 
 
+def shift_counts(inst, tup):
+    """The operands the math reads as shift counts: the second argument of an operation whose
+    lowering names a count rule (spec/ops.lua count). The driver fills them with counts below the
+    width, as programs shift: random bits would shift nearly every element out (a count of the
+    width or more) and time a fill of zeros, which gcc makes a memset call per row."""
+    counting = {o["name"] for o in inst.model.ops if any("count" in lw for lw in (o.get("lower") or {}).values())}
+    found = set()
+
+    def walk(e):
+        if e["op"] == "call":
+            if e["fn"] in counting and len(e["args"]) > 1 and e["args"][1]["op"] == "ref":
+                found.add(e["args"][1]["name"])
+            for a in e["args"]:
+                walk(a)
+    walk(inst.math(tup.entry["form"]))
+    return found
+
+
 def operand_rows(inst, p, tup, case):
-    """Per operand: what it is to the driver (absent, scalar, in, out) and its tile fields."""
+    """Per operand: what it is to the driver (absent, scalar, in, out), its tile fields, and for a
+    shift count the width its values stay below (shift_counts; 0: any)."""
     dnames = [d["name"] for d in inst.model.dtype_list]
+    counts = shift_counts(inst, tup)
     out = []
     for name in tup.entry["operands"]:
         d = case["ops"].get(name)
         row = testplan.full_desc(d)
+        row["below"] = tup.dtype_of(name)["bits"] if name in counts else 0
         if d is None or not d["present"] or inst.use[p].get(name) == "ignored":
             row["kind"] = "B_ABSENT"
         elif d.get("param"):

@@ -25,6 +25,7 @@ typedef struct {
     int32_t layout;                       /* B_GM_*: the tensor's pto_gm_layout, shape and strides */
     uint32_t shape[5];
     uint64_t stride[5];
+    uint32_t below;                       /* a shift count: its values stay below this, the width (0: any) */
 } b_operand;
 
 /* kernel, plain loop and entry point behind one signature: the operands in intrinsic order */
