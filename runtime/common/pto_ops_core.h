@@ -252,9 +252,16 @@ static inline float PTO(_requant_bf16)(float a) { return PTO(_bf16_to_f32)(PTO(_
     static inline T PTO(_shl_##name)(T a, T b)                                            \
     {                                                                                     \
         const uint##bits##_t c = (uint##bits##_t)b;                                       \
-        return (T)(c >= bits##u ? 0u : (uint32_t)(uint##bits##_t)a << c); /* unsigned: no overflow */ \
+        return (T)(c >= bits##u ? 0u : PTO_OPS_SHL_##bits((uint##bits##_t)a, c));          \
     }                                                                                     \
     PTO_OPS_##sign(name, T, bits, PTO_OPS_QUOTIENT_##bits)
+
+/* a << c for c below the width, unsigned (no overflow); 16 bits as the product with 2^c, which
+ * gcc vectorises at 16 bits (pmullw: 32 lanes to a 512-bit vector), where C's shift promotes
+ * each lane to int (16 lanes, then packed back): TSHLS i16 64x128 318 -> 156 ns, memcpy's time */
+#define PTO_OPS_SHL_8(a, c) ((uint32_t)(a) << (c))
+#define PTO_OPS_SHL_16(a, c) ((uint32_t)(a) * (uint16_t)(1u << ((c) & 15u)))
+#define PTO_OPS_SHL_32(a, c) ((uint32_t)(a) << (c))
 
 /* Integer division runs in the narrowest float type whose significand holds every operand
  * exactly (PTO_OPS_SIGNED's div): float (24 bits) up to 16-bit dtypes, double (53) for 32-bit. */
