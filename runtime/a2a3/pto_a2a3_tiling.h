@@ -119,6 +119,45 @@ static inline void pto_a2a3__lanes(pto_a2a3_step *s, uint64_t n)
     pto_a2a3__mask(s, 0, pto_a2a3__prefix_hi(n), pto_a2a3__prefix_lo(n));
 }
 
+/* The first `tail` lanes of each of the first `group` blocks of a repeat (B lanes a block): a
+ * BLOCKS repeat's last, partial column block over a group of rows. */
+static inline void pto_a2a3__block_lanes(uint32_t group, uint32_t B, uint32_t tail, uint64_t *hi, uint64_t *lo)
+{
+    uint32_t b, l;
+    *hi = *lo = 0;
+    for (b = 0; b < group; b++)
+        for (l = b * B; l < b * B + tail; l++) {
+            if (l < 64) *lo |= (uint64_t)1 << l;
+            else *hi |= (uint64_t)1 << (l - 64);
+        }
+}
+
+/* Norm mode: the first `tail` lanes of each of a repeat's blocks. */
+static inline void pto_a2a3_set_block_lanes(uint32_t B, uint32_t tail)
+{
+    uint64_t hi, lo;
+    pto_a2a3__block_lanes(PTO_A2A3_BLOCKS_PER_REPEAT, B, tail, &hi, &lo);
+    pto_a2a3_set_vector_mask(hi, lo);
+}
+
+/* A select's walk (templates/a2a3/select_rows.j2): how many of its leading rows go in groups of 8,
+ * each repeat one column block of a group (BLOCKS; the last, partial blocks of every group
+ * together, the groups 8 rows apart when `tail_apart`: 8 row strides fit a repeat stride; else
+ * a batch each), the rest one repeat a row per chunk of E (ROWS); 0 when the groups cost no fewer
+ * repeats. Three instructions take each repeat, and each batch of at most `batch` repeats also
+ * issues a vector_dup and a set_cmpmask. */
+static inline uint32_t pto_a2a3_select_grouped(uint32_t rows, uint32_t cols, uint32_t E, uint32_t B, uint32_t batch,
+                                               int tail_apart)
+{
+    const uint64_t per_row = pto_a2a3__ceil(cols, E), groups = rows / 8, rest = rows % 8;
+    const uint64_t full = cols / B, tail = cols % B != 0;
+    const uint64_t tail_batches = tail ? (tail_apart ? pto_a2a3__ceil(groups, batch) : groups) : 0;
+    const uint64_t rows_cost = 3 * rows * per_row + 2 * per_row * pto_a2a3__ceil(rows, batch);
+    const uint64_t blocks_cost = 3 * (groups * (full + tail) + rest * per_row)
+                                 + 2 * (groups * pto_a2a3__ceil(full, batch) + tail_batches + per_row * pto_a2a3__ceil(rest, batch));
+    return groups && blocks_cost < rows_cost ? (uint32_t)(groups * 8) : 0;
+}
+
 /* BLOCKS: the next step of a group of rows (its repeats walk the column blocks). */
 static inline void pto_a2a3__blocks_step(const pto_a2a3_grid *g, pto_a2a3_step *s)
 {
@@ -129,13 +168,8 @@ static inline void pto_a2a3__blocks_step(const pto_a2a3_grid *g, pto_a2a3_step *
         s->repeat = full - s->col < PTO_A2A3_MAX_REPEAT ? full - s->col : PTO_A2A3_MAX_REPEAT;
         pto_a2a3__lanes(s, (uint64_t)group * g->B);
     } else { /* the last, partial block: its first `tail` lanes in each of the group's blocks */
-        uint64_t hi = 0, lo = 0;
-        uint32_t b, l;
-        for (b = 0; b < group; b++)
-            for (l = b * g->B; l < b * g->B + tail; l++) {
-                if (l < 64) lo |= (uint64_t)1 << l;
-                else hi |= (uint64_t)1 << (l - 64);
-            }
+        uint64_t hi, lo;
+        pto_a2a3__block_lanes(group, g->B, tail, &hi, &lo);
         s->repeat = 1;
         pto_a2a3__mask(s, 0, hi, lo);
     }
