@@ -393,17 +393,24 @@ PTO_CPU_AVX512 static inline uint16_t pto_cpu__avx512_f32_to_f16(float f) { retu
 PTO_CPU_AVX512 static inline __m512 pto_cpu__avx512_cvt_f16(__m256i h) { return _mm512_cvtph_ps(h); }
 PTO_CPU_AVX512 static inline __m512 pto_cpu__avx512_cvt_bf16(__m256i h) { return _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(h), 16)); }
 PTO_CPU_AVX512 static inline __m256i pto_cpu__avx512_round_f16(__m512 x) { return _mm512_cvtps_ph(x, _MM_FROUND_TO_NEAREST_INT); }
-/* pto_cpu__f32_to_bf16 on 16 lanes: round to nearest even on the 16 dropped bits, or quiet a
- * NaN; one word permute gathers the high halves */
+/* pto_cpu__f32_to_bf16 on 16 lanes: round to nearest even on the 16 dropped bits (_even, for
+ * lanes that hold no NaN), or quiet a NaN; one word permute gathers the high halves (on Zen 4
+ * faster than a shift and vpmovdw) */
+PTO_CPU_AVX512 static inline __m512i pto_cpu__avx512_bf16_even(__m512i u)
+{
+    return _mm512_add_epi32(_mm512_add_epi32(u, _mm512_set1_epi32(0x7fff)), _mm512_and_si512(_mm512_srli_epi32(u, 16), _mm512_set1_epi32(1)));
+}
+PTO_CPU_AVX512 static inline __m256i pto_cpu__avx512_high_words(__m512i v)
+{
+    const __m512i high = _mm512_setr_epi32(0x00030001, 0x00070005, 0x000b0009, 0x000f000d, 0x00130011, 0x00170015,
+                                           0x001b0019, 0x001f001d, 0, 0, 0, 0, 0, 0, 0, 0); /* odd words, to the low half */
+    return _mm512_castsi512_si256(_mm512_permutexvar_epi16(high, v));
+}
 PTO_CPU_AVX512 static inline __m256i pto_cpu__avx512_round_bf16(__m512 x)
 {
     const __m512i u = _mm512_castps_si512(x);
-    const __m512i even = _mm512_add_epi32(_mm512_add_epi32(u, _mm512_set1_epi32(0x7fff)),
-                                          _mm512_and_si512(_mm512_srli_epi32(u, 16), _mm512_set1_epi32(1)));
-    const __m512i r = _mm512_mask_or_epi32(even, _mm512_cmp_ps_mask(x, x, _CMP_UNORD_Q), u, _mm512_set1_epi32(0x00400000));
-    const __m512i high = _mm512_setr_epi32(0x00030001, 0x00070005, 0x000b0009, 0x000f000d, 0x00130011, 0x00170015,
-                                           0x001b0019, 0x001f001d, 0, 0, 0, 0, 0, 0, 0, 0); /* odd words, to the low half */
-    return _mm512_castsi512_si256(_mm512_permutexvar_epi16(high, r));
+    const __m512i r = _mm512_mask_or_epi32(pto_cpu__avx512_bf16_even(u), _mm512_cmp_ps_mask(x, x, _CMP_UNORD_Q), u, _mm512_set1_epi32(0x00400000));
+    return pto_cpu__avx512_high_words(r);
 }
 /* pto_cpu__avx2_transpose8_32 on 16 x 16 32-bit elements, in registers: r[k] is row k before and
  * column k after; 64 shuffles for 256 elements (AVX2's 8 x 8 blocks take 96) */
@@ -656,20 +663,29 @@ PTO_CPU_HALFS(PTO_CPU__AVX512_COL_FOLDS)
 #define PTO_CPU__AVX512_ROW_TREES_HALF(name, inf) PTO_CPU__AVX512_ROW_TREES(name, uint16_t, 128)
 PTO_CPU__AVX512_ROW_TREES(f32, float, 64)
 PTO_CPU_HALFS(PTO_CPU__AVX512_ROW_TREES_HALF)
+/* f16's and bf16's rounding of 16 floats none of which is a NaN (bf16's without its NaN test) */
+PTO_CPU_AVX512 static inline __m256i pto_cpu__avx512_round_bf16_numbers(__m512i u) { return pto_cpu__avx512_high_words(pto_cpu__avx512_bf16_even(u)); }
+PTO_CPU_AVX512 static inline __m256i pto_cpu__avx512_round_f16_numbers(__m512i u) { return pto_cpu__avx512_round_f16(_mm512_castsi512_ps(u)); }
 /* pto_cpu__avx2_narrow_sat_<name> on 16 elements: the finite magnitudes capped at max (one masked
- * unsigned minimum), the sign put back (one ternary logic op: m | (u & sign)) */
-#define PTO_CPU__AVX512_NARROW_SAT(name, max)                                                    \
+ * unsigned minimum), the sign put back (one ternary logic op: m | (u & sign)). A vector whose
+ * magnitudes all round to finite values (bits at most `last`) needs no cap and has no NaN: the
+ * plain rounding (TCVT f32 -> bf16 128x256 from 1.78 to 1.46 times memcpy) */
+#define PTO_CPU__AVX512_NARROW_SAT(name, max, last)                                              \
     PTO_CPU_AVX512 static inline void pto_cpu__avx512_narrow_sat_##name(uint16_t *to, const float *from) \
     {                                                                                            \
         const __m512i u = _mm512_loadu_si512((const void *)from);                               \
         const __m512i a = _mm512_and_si512(u, _mm512_set1_epi32(0x7fffffff));                    \
-        const __mmask16 finite = _mm512_cmplt_epu32_mask(a, _mm512_set1_epi32(0x7f800000));      \
-        const __m512i m = _mm512_mask_min_epu32(a, finite, a, _mm512_set1_epi32(max));           \
-        const __m512i v = _mm512_ternarylogic_epi32(m, u, _mm512_set1_epi32((int)0x80000000u), 0xf8); \
-        _mm256_storeu_si256((__m256i *)(void *)to, pto_cpu__avx512_round_##name(_mm512_castsi512_ps(v))); \
+        if (!_mm512_cmpgt_epu32_mask(a, _mm512_set1_epi32(last))) {                              \
+            _mm256_storeu_si256((__m256i *)(void *)to, pto_cpu__avx512_round_##name##_numbers(u)); \
+        } else {                                                                                 \
+            const __mmask16 finite = _mm512_cmplt_epu32_mask(a, _mm512_set1_epi32(0x7f800000));  \
+            const __m512i m = _mm512_mask_min_epu32(a, finite, a, _mm512_set1_epi32(max));       \
+            const __m512i v = _mm512_ternarylogic_epi32(m, u, _mm512_set1_epi32((int)0x80000000u), 0xf8); \
+            _mm256_storeu_si256((__m256i *)(void *)to, pto_cpu__avx512_round_##name(_mm512_castsi512_ps(v))); \
+        }                                                                                        \
     }
-PTO_CPU__AVX512_NARROW_SAT(f16, 0x477fe000)
-PTO_CPU__AVX512_NARROW_SAT(bf16, 0x7f7f0000)
+PTO_CPU__AVX512_NARROW_SAT(f16, 0x477fe000, 0x477fefff) /* 65504; 65520 ties to 65536, infinity */
+PTO_CPU__AVX512_NARROW_SAT(bf16, 0x7f7f0000, 0x7f7f7fff) /* 0x7f7f8000 ties to 0x7f80, infinity */
 /* TCVT f32 -> i32 under RINT, 16 at a time from unaligned f32 bits: vcvtps2dq with its own
  * nearest-even rounding (not MXCSR's), which gives INT32_MIN for every value out of range and
  * for NaN; then 2^31 and above INT32_MAX and a NaN 0 (the clamping of both saturation modes) */

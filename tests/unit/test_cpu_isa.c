@@ -71,6 +71,7 @@ typedef struct {
     void (*widen_part[2])(float *, const uint16_t *, size_t);   /* f16, bf16: the first n elements */
     void (*narrow_part[2])(uint16_t *, const float *, size_t);
     void (*sqrt_block)(float *, const float *, size_t), (*rsqrt_block)(float *, const float *, size_t);
+    void (*narrow_sat[2])(uint16_t *, const float *);                 /* f16, bf16: TCVT's saturating narrowing */
 } convert;
 
 static const convert converts[] = {
@@ -78,12 +79,12 @@ static const convert converts[] = {
       pto_cpu__avx2_narrow_f16, pto_cpu__avx2_widen_bf16, pto_cpu__avx2_narrow_bf16,
       { pto_cpu__avx2_widen_f16_part, pto_cpu__avx2_widen_bf16_part },
       { pto_cpu__avx2_narrow_f16_part, pto_cpu__avx2_narrow_bf16_part }, pto_cpu__avx2_sqrt_block,
-      pto_cpu__avx2_rsqrt_block },
+      pto_cpu__avx2_rsqrt_block, { pto_cpu__avx2_narrow_sat_f16, pto_cpu__avx2_narrow_sat_bf16 } },
     { PTO_CPU_ISA_AVX512, 16, pto_cpu__avx512_f16_to_f32, pto_cpu__avx512_f32_to_f16, pto_cpu__avx512_widen_f16,
       pto_cpu__avx512_narrow_f16, pto_cpu__avx512_widen_bf16, pto_cpu__avx512_narrow_bf16,
       { pto_cpu__avx512_widen_f16_part, pto_cpu__avx512_widen_bf16_part },
       { pto_cpu__avx512_narrow_f16_part, pto_cpu__avx512_narrow_bf16_part }, pto_cpu__avx512_sqrt_block,
-      pto_cpu__avx512_rsqrt_block },
+      pto_cpu__avx512_rsqrt_block, { pto_cpu__avx512_narrow_sat_f16, pto_cpu__avx512_narrow_sat_bf16 } },
 };
 
 /* runs check on every x86 variant this CPU has; with none, the test is skipped */
@@ -142,6 +143,51 @@ static void check_narrowing(const convert *c)
             if (out[l] != pto_cpu__f32_to_bf16(in[l]))
                 fail_msg("%s: f32 0x%08x: expected bf16 0x%04x, got 0x%04x", pto_cpu_isa_name(c->isa),
                          (unsigned)pto_cpu__bits(in[l]), pto_cpu__f32_to_bf16(in[l]), out[l]);
+    }
+}
+
+/* The saturating narrowing (TCVT f32 -> f16/bf16 under PTO_SAT_ON): the software rounding, and a
+ * finite value that rounds to infinity gives the largest finite value of its sign */
+static uint16_t narrowed_sat(unsigned h, float x)
+{
+    const uint32_t a = pto_cpu__bits(x) & 0x7fffffffu;
+    const uint16_t r = h ? pto_cpu__f32_to_bf16(x) : pto_cpu__f32_to_f16(x);
+    const uint16_t inf = h ? 0x7f80u : 0x7c00u, max = h ? 0x7f7fu : 0x7bffu;
+    return (uint16_t)((r & 0x7fffu) == inf && a < 0x7f800000u ? (r & 0x8000u) | max : r);
+}
+
+/* f32 patterns at a stride, and vectors mixing values about the largest finite ones (both
+ * sides of the tie that rounds to infinity), infinities and NaNs with small values, in every
+ * lane: each vector with and without such a lane takes its own path */
+static void check_narrowing_sat(const convert *c)
+{
+    static const uint32_t edges[] = { 0x7f7f7fffu, 0x7f7f8000u, 0x7f7fffffu, 0x7f800000u, 0x7fc00000u, 0x477fefffu,
+                                      0x477ff000u, 0x477fe000u, 0x47800000u, 0x3f800000u, 0x00000001u, 0x7f7f0000u };
+    const unsigned n_edges = sizeof edges / sizeof edges[0];
+    float in[16];
+    uint16_t out[16];
+    unsigned h, l, k;
+    uint64_t u;
+    for (h = 0; h < 2; h++) {
+        for (u = 0; u < (1ull << 32); u += (uint64_t)STRIDE * c->lanes * h_every()) {
+            for (l = 0; l < c->lanes; l++) in[l] = pto_cpu__float((uint32_t)(u + (uint64_t)l * STRIDE));
+            c->narrow_sat[h](out, in);
+            for (l = 0; l < c->lanes; l++)
+                if (!ref_same(h ? PTO_BF16 : PTO_F16, narrowed_sat(h, in[l]), out[l]))
+                    fail_msg("%s: f32 0x%08x saturated to %s: 0x%04x, expected 0x%04x", pto_cpu_isa_name(c->isa),
+                             (unsigned)pto_cpu__bits(in[l]), h ? "bf16" : "f16", out[l], narrowed_sat(h, in[l]));
+        }
+        for (k = 0; k < 2 * n_edges; k++)
+            for (l = 0; l < c->lanes; l++) {
+                unsigned m;
+                for (m = 0; m < c->lanes; m++) in[m] = 1.5f;
+                in[l] = pto_cpu__float(edges[k % n_edges] | (k >= n_edges ? 0x80000000u : 0u));
+                c->narrow_sat[h](out, in);
+                for (m = 0; m < c->lanes; m++)
+                    if (!ref_same(h ? PTO_BF16 : PTO_F16, narrowed_sat(h, in[m]), out[m]))
+                        fail_msg("%s: f32 0x%08x in lane %u saturated to %s: 0x%04x, expected 0x%04x", pto_cpu_isa_name(c->isa),
+                                 (unsigned)pto_cpu__bits(in[m]), m, h ? "bf16" : "f16", out[m], narrowed_sat(h, in[m]));
+            }
     }
 }
 
@@ -244,6 +290,7 @@ static void check_math_blocks(const convert *c)
 
 static void widening_matches_software(void **state) { (void)state; on_each_variant(check_widening); }
 static void narrowing_matches_software(void **state) { (void)state; on_each_variant(check_narrowing); }
+static void saturating_narrowing_matches_software(void **state) { (void)state; on_each_variant(check_narrowing_sat); }
 static void partial_vectors_touch_only_their_elements(void **state) { (void)state; on_each_variant(check_partial_vectors); }
 static void math_blocks_match_software(void **state) { (void)state; on_each_variant(check_math_blocks); }
 #endif
@@ -359,6 +406,7 @@ int main(void)
 #if PTO_CPU_X86
         { "cpu.isa.widening_matches_software", widening_matches_software, NULL, NULL, NULL },
         { "cpu.isa.narrowing_matches_software", narrowing_matches_software, NULL, NULL, NULL },
+        { "cpu.isa.saturating_narrowing_matches_software", saturating_narrowing_matches_software, NULL, NULL, NULL },
         { "cpu.isa.partial_vectors_touch_only_their_elements", partial_vectors_touch_only_their_elements, NULL, NULL, NULL },
         { "cpu.isa.math_blocks_match_software", math_blocks_match_software, NULL, NULL, NULL },
 #endif
