@@ -883,16 +883,29 @@ PTO_CPU_AVX2 static inline __m128 pto_cpu__avx2_rsqrt4(__m128 x, int *unsettled)
     *unsettled = 0xf & ~_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(lo, hi)));
     return _mm256_cvtpd_ps(y);
 }
+/* 4 at a time, the last few through a buffer; an unsettled lane from its input as loaded (y may be x) */
 PTO_CPU_AVX2 static inline void pto_cpu__avx2_rsqrt_block(float *y, const float *x, size_t n)
 {
     size_t j, k;
     int unsettled;
     for (j = 0; j < n; j += 4) {
-        float t[4] = { 0 };
         const size_t m = n - j < 4 ? n - j : 4;
-        for (k = 0; k < m; k++) t[k] = x[j + k];
-        _mm_storeu_ps(t, pto_cpu__avx2_rsqrt4(_mm_loadu_ps(t), &unsettled));
-        for (k = 0; k < m; k++) y[j + k] = (unsettled >> k) & 1 ? pto_cpu__rsqrt_f(x[j + k]) : t[k];
+        float in[4] = { 0 }, out[4];
+        __m128 v;
+        if (m == 4) {
+            v = _mm_loadu_ps(x + j);
+            _mm_storeu_ps(y + j, pto_cpu__avx2_rsqrt4(v, &unsettled));
+        } else {
+            for (k = 0; k < m; k++) in[k] = x[j + k];
+            v = _mm_loadu_ps(in);
+            _mm_storeu_ps(out, pto_cpu__avx2_rsqrt4(v, &unsettled));
+            for (k = 0; k < m; k++) y[j + k] = out[k];
+        }
+        if (unsettled & ((1 << m) - 1)) {
+            _mm_storeu_ps(in, v);
+            for (k = 0; k < m; k++)
+                if ((unsettled >> k) & 1) y[j + k] = pto_cpu__rsqrt_f(in[k]);
+        }
     }
 }
 PTO_CPU_AVX512 static inline void pto_cpu__avx512_rsqrt_block(float *y, const float *x, size_t n)
