@@ -143,9 +143,9 @@ static inline void pto_a2a3_set_block_lanes(uint32_t B, uint32_t tail)
 /* A select's walk (templates/a2a3/select_rows.j2): how many of its leading rows go in groups of 8,
  * each repeat one column block of a group (BLOCKS; the last, partial blocks of every group
  * together, the groups 8 rows apart when `tail_apart`: 8 row strides fit a repeat stride; else
- * a batch each), the rest one repeat a row per chunk of E (ROWS); 0 when the groups cost no fewer
- * repeats. Three instructions take each repeat, and each batch of at most `batch` repeats also
- * issues a vector_dup and a set_cmpmask. */
+ * a batch each), the rest one repeat a row per chunk of E (ROWS); 0 when the groups issue no
+ * fewer repeats: three instructions take each repeat, and each batch of at most `batch` repeats
+ * also issues a vector_dup and a set_cmpmask (a repeat each). */
 static inline uint32_t pto_a2a3_select_grouped(uint32_t rows, uint32_t cols, uint32_t E, uint32_t B, uint32_t batch,
                                                int tail_apart)
 {

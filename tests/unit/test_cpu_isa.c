@@ -229,20 +229,24 @@ static const uint32_t math_special[] = { 0x00000000u, 0x80000000u, 0x3f800000u, 
                                          0x007fffffu, 0x7f7fffffu, 0xff7fffffu, 0x00800001u, 0x017fffffu, 0x00113e07u, 0x0044f81cu,
                                          0x0809f038u, 0x083a18e3u };
 
-/* `block` on n inputs (n <= 48), in place, against the scalar function's bits (a NaN: a NaN, the
- * contract's rule); nothing past n written */
+/* `block` on n inputs (n <= 48), in place and into another buffer, against the scalar function's
+ * bits (a NaN: a NaN, the contract's rule); nothing before or after the n written */
 static void check_block_of(const convert *c, const char *what, void (*block)(float *, const float *, size_t),
                            float (*fn)(float), const float *in, unsigned n)
 {
-    float out[48];
-    unsigned l;
-    for (l = 0; l < 48; l++) out[l] = l < n ? in[l] : 1e30f;
-    block(out, out, n);
-    for (l = 0; l < 48; l++) {
-        const uint32_t want = l < n ? pto_cpu__bits(fn(in[l])) : pto_cpu__bits(1e30f);
-        if (!ref_same(PTO_F32, want, pto_cpu__bits(out[l])))
-            fail_msg("%s: %s of f32 0x%08x (block of %u, lane %u): 0x%08x, expected 0x%08x", pto_cpu_isa_name(c->isa), what,
-                     (unsigned)pto_cpu__bits(in[l]), n, l, (unsigned)pto_cpu__bits(out[l]), (unsigned)want);
+    float out[50], apart[50];
+    unsigned l, in_place;
+    for (in_place = 0; in_place < 2; in_place++) { /* into the inputs' own buffer, and into another */
+        const float *got = in_place ? out : apart;
+        for (l = 0; l < 50; l++) out[l] = l >= 1 && l <= n ? in[l - 1] : 1e30f, apart[l] = 1e30f;
+        block(in_place ? out + 1 : apart + 1, out + 1, n);
+        for (l = 0; l < 50; l++) {
+            const uint32_t want = l >= 1 && l <= n ? pto_cpu__bits(fn(in[l - 1])) : pto_cpu__bits(1e30f);
+            if (!ref_same(PTO_F32, want, pto_cpu__bits(got[l])))
+                fail_msg("%s: %s of f32 0x%08x (block of %u, lane %u, %s): 0x%08x, expected 0x%08x", pto_cpu_isa_name(c->isa),
+                         what, l >= 1 && l <= n ? (unsigned)pto_cpu__bits(in[l - 1]) : 0u, n, l, in_place ? "in place" : "apart",
+                         (unsigned)pto_cpu__bits(got[l]), (unsigned)want);
+        }
     }
 }
 
