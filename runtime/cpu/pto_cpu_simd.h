@@ -909,34 +909,9 @@ PTO_CPU_AVX2 static inline void pto_cpu__avx2_rsqrt_block(float *y, const float 
         }
     }
 }
-PTO_CPU_AVX512 static inline __m256 pto_cpu__avx512_rsqrt8(__m256 x, __mmask8 *unsettled)
-{
-    const __m512d y = _mm512_div_pd(_mm512_set1_pd(1.0), _mm512_sqrt_pd(_mm512_cvtps_pd(x)));
-    const __m256i lo = _mm256_castps_si256(_mm512_cvtpd_ps(_mm512_mul_pd(y, _mm512_set1_pd(1 - PTO__MATH_ERR))));
-    const __m256i hi = _mm256_castps_si256(_mm512_cvtpd_ps(_mm512_mul_pd(y, _mm512_set1_pd(1 + PTO__MATH_ERR))));
-    *unsettled = _mm256_cmpneq_epi32_mask(lo, hi);
-    return _mm512_cvtpd_ps(y);
-}
-PTO_CPU_AVX512 static inline void pto_cpu__avx512_rsqrt_block(float *y, const float *x, size_t n)
-{
-    size_t j;
-    for (j = 0; j < n; j += 8) {
-        const __mmask8 m = (__mmask8)pto_cpu__avx512_lanes_upto(n - j < 8 ? n - j : 8);
-        const __m256 v = _mm256_maskz_loadu_ps(m, x + j);
-        __mmask8 lanes;
-        const __m256 r = pto_cpu__avx512_rsqrt8(v, &lanes);
-        unsigned unsettled = (unsigned)(lanes & m);
-        _mm256_mask_storeu_ps(y + j, m, r);
-        if (unsettled) { /* from the inputs as loaded: y may be x */
-            float in[8];
-            _mm256_storeu_ps(in, v);
-            for (; unsettled; unsettled &= unsettled - 1) {
-                const unsigned k = (unsigned)__builtin_ctz(unsettled);
-                y[j + k] = pto_cpu__rsqrt_f(in[k]);
-            }
-        }
-    }
-}
+/* the AVX2 routine: 4 lanes of double a step, as many as a 512-bit step takes time for on Zen 4
+ * (two 256-bit passes; 8 lanes ran 28 us on TRSQRT f32 128x256, 4 lanes 31) */
+PTO_CPU_AVX512 static inline void pto_cpu__avx512_rsqrt_block(float *y, const float *x, size_t n) { pto_cpu__avx2_rsqrt_block(y, x, n); }
 #endif
 
 #endif /* PTO_CPU_SIMD_H */
