@@ -54,11 +54,23 @@ static inline double pto__math_abs(double y) { return pto__exp_double(pto__exp_b
  * there) where ok is 0. Merged by masks, no select (under a select gcc computes the rounding only
  * for the lanes taking it, and the loop stays scalar); the rounding and the settling share their
  * scaling once inlined. The special values come out here, not in the redo: a tile of negative
- * square roots would otherwise take the redo's branch at random (sqrt ran at 0.8 times its plain loop). */
+ * square roots would otherwise take the redo's branch at random (sqrt ran at 0.8 times its plain loop).
+ * f32 (a constant test: it folds) settles as exp does, both ends of the interval converted, and
+ * where they agree the lower end's bits are the answer: two conversions in place of the scaled
+ * distance and a third rounding (TLOG f32 0.29 -> 0.22 of its loop); the slow path then takes a
+ * few other inputs (tests/math/test_math.c lists them). */
 PTO__EXP_INLINE float pto__math_settled_or_redo(double y, int ok, uint32_t special, int p, int emin, int emax)
 {
-    const uint32_t in = pto__exp_mask(ok), keep = in & pto__exp_mask(pto__math_settled(pto__math_abs(y), p, emin));
-    return pto__exp_float((pto__exp_fbits(pto__math_round(y, p, emin, emax)) & keep) | (PTO__REDO & in & ~keep) | (special & ~in));
+    const uint32_t in = pto__exp_mask(ok);
+    uint32_t keep, r;
+    if (p == 24 && emin == -126 && emax == 127) {
+        r = pto__exp_fbits((float)(y * (1 - PTO__MATH_ERR)));
+        keep = in & pto__exp_mask(r == pto__exp_fbits((float)(y * (1 + PTO__MATH_ERR))));
+    } else {
+        r = pto__exp_fbits(pto__math_round(y, p, emin, emax));
+        keep = in & pto__exp_mask(pto__math_settled(pto__math_abs(y), p, emin));
+    }
+    return pto__exp_float((r & keep) | (PTO__REDO & in & ~keep) | (special & ~in));
 }
 
 /* Where log, sqrt and rsqrt evaluate: x > 0 finite; elsewhere each function's pto__<fn>_special
