@@ -134,14 +134,18 @@ def operand_rows(inst, p, tup, case):
     return out
 
 
+def region_bytes(inst, row):
+    """The bytes of an operand row's valid region."""
+    return row["valid_rows"] * row["valid_cols"] * inst.model.dtype_list[row["dtype"]]["bytes"]
+
+
 def stream(inst, rows):
     """The tile the kernel streams through: the one with the most bytes in its valid region, an
     input before an output of the same size (a reduction reads more than it writes, a broadcast
     writes more than it reads; a tile, not a global tensor: a move's tile holds as many). memcpy
     copies as many bytes."""
-    size = lambda r: r["valid_rows"] * r["valid_cols"] * inst.model.dtype_list[r["dtype"]]["bytes"]
     tiles = [i for i, r in enumerate(rows) if r["kind"] in ("B_IN", "B_OUT")]
-    return max(tiles, key=lambda i: (size(rows[i]), rows[i]["kind"] == "B_IN", -i))
+    return max(tiles, key=lambda i: (region_bytes(inst, rows[i]), rows[i]["kind"] == "B_IN", -i))
 
 
 def copy_bytes(inst, tup, rows, stream_i):
@@ -149,11 +153,10 @@ def copy_bytes(inst, tup, rows, stream_i):
     regions (memcpy reads and writes each byte it copies: a two-source kind reads two tiles and
     writes a third, so memcpy copies one and a half), and never fewer than the stream's region
     (a broadcast writes a whole tile out of a column). tmp is scratch, not traffic."""
-    size = lambda r: r["valid_rows"] * r["valid_cols"] * inst.model.dtype_list[r["dtype"]]["bytes"]
     io = inst.kind["operands"]
-    traffic = sum(size(r) for name, r in zip(tup.entry["operands"], rows)
+    traffic = sum(region_bytes(inst, r) for name, r in zip(tup.entry["operands"], rows)
                   if r["kind"] in ("B_IN", "B_OUT") and io[name]["io"] != "tmp")
-    return max(size(rows[stream_i]), (traffic + 1) // 2)
+    return max(region_bytes(inst, rows[stream_i]), (traffic + 1) // 2)
 
 
 def context(inst, p, plain_ctx):
