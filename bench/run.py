@@ -13,7 +13,8 @@ BENCH_ROUNDS and BENCH_FILTER pass through to the binaries; BENCH_NO_GEN=1 skips
 The release and native binaries of a profile run in turns, BENCH_PASSES (3) times each with a
 share of the rounds: this machine's speed drifts by up to 1.5x over minutes, and a native
 figure taken minutes after its release figure said "twice as slow" for kernels that are not.
-A case keeps, per binary, the pass whose kernel was fastest.
+A case keeps, per binary, the pass whose kernel was fastest. Cases slower natively after that
+run BENCH_CONFIRM (4) more turns of their own, with all the rounds.
 """
 import argparse
 import os
@@ -27,6 +28,7 @@ import report  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ROUNDS = max(1, int(os.environ.get("BENCH_ROUNDS", "101")))
 PASSES = max(1, int(os.environ.get("BENCH_PASSES", "3")))
+CONFIRM = max(0, int(os.environ.get("BENCH_CONFIRM", "4")))
 
 
 def output(binary, env=None):
@@ -41,26 +43,45 @@ def run(binary, env=None):
     return report.parse(output(binary, env))
 
 
-def run_in_turns(release_bin, native_bin):
-    """Both binaries, BENCH_PASSES times in turns, each pass with its share of BENCH_ROUNDS; per
-    binary (rows, notes, isa) with each case's row from the pass where its kernel was fastest."""
-    env = dict(os.environ, BENCH_ROUNDS=str(-(-ROUNDS // PASSES)))
-    runs = {release_bin: [], native_bin: []}
-    for k in range(PASSES):
+def turns(release_bin, native_bin, passes, rounds, best, env_extra=None):
+    """Both binaries `passes` times in turns, `rounds` rounds a pass; best[binary][key] keeps each
+    case's row from the pass where its kernel was fastest. Returns the first pass's
+    (rows, notes, isa) per binary."""
+    env = dict(os.environ, BENCH_ROUNDS=str(rounds), **(env_extra or {}))
+    first = {}
+    for k in range(passes):
         for binary in (release_bin, native_bin):
-            print(f"bench: {binary}, pass {k + 1} of {PASSES} ...", file=sys.stderr)
-            runs[binary].append(run(binary, env))
+            print(f"bench: {binary}, pass {k + 1} of {passes} ...", file=sys.stderr)
+            rows, notes, isa = run(binary, env)
+            first.setdefault(binary, (rows, notes, isa))
+            mine = best.setdefault(binary, {})
+            for r in rows:
+                if report.key(r) not in mine or r["kernel"] < mine[report.key(r)]["kernel"]:
+                    mine[report.key(r)] = r
+    return first
+
+
+def run_in_turns(release_bin, native_bin):
+    """Both binaries, BENCH_PASSES times in turns, each pass with its share of BENCH_ROUNDS; then
+    the cases slower natively by more than the noise run BENCH_CONFIRM more turns, alone and with
+    all the rounds (a full run's outliers are mostly the machine's drift during that run; the
+    extra turns time both binaries alike, so a real slowdown stays). Per binary (rows, notes,
+    isa), each case's row from the pass where its kernel was fastest, and the cases flagged
+    before the confirming turns."""
+    best = {}
+    first = turns(release_bin, native_bin, PASSES, -(-ROUNDS // PASSES), best)
+    def slower():
+        rel, nat = best[release_bin], best[native_bin]
+        return [k for k in rel if k in nat and nat[k]["kernel"] > report.LOOP_AT * rel[k]["kernel"]]
+    flagged = slower()
+    if flagged and CONFIRM:
+        names = "|".join(" ".join(k) for k in flagged)
+        turns(release_bin, native_bin, CONFIRM, ROUNDS, best, {"BENCH_FILTER": names})
     out = []
     for binary in (release_bin, native_bin):
-        best = {}
-        for rows, _, _ in runs[binary]:
-            for r in rows:
-                k = report.key(r)
-                if k not in best or r["kernel"] < best[k]["kernel"]:
-                    best[k] = r
-        first_rows, notes, isa = runs[binary][0]
-        out.append(([best[report.key(r)] for r in first_rows], notes, isa))
-    return out
+        rows, notes, isa = first[binary]
+        out.append(([best[binary][report.key(r)] for r in rows], notes, isa))
+    return out, flagged
 
 
 def main(argv):
@@ -80,11 +101,11 @@ def main(argv):
            "a case shows the pass where its kernel was fastest). Ratios below 1 mean the kernel is faster.", ""]
     for release_bin, native_bin in zip(a.binaries[0::2], a.binaries[1::2]):
         profile = os.path.basename(os.path.dirname(os.path.dirname(release_bin)))
-        (release, notes, isa), (native, _, native_isa) = run_in_turns(release_bin, native_bin)
+        ((release, notes, isa), (native, _, native_isa)), flagged = run_in_turns(release_bin, native_bin)
         out += [f"### {profile} kernels", "",
                 f"The kernels ran their `{isa}` ISA variant (`{native_isa}` native; the variants: docs/cpu-isa.md); "
                 "the plain loops are compiled for the flags alone.", ""]
-        out += report.targets(release, native) + report.native_check(release, native)
+        out += report.targets(release, native) + report.native_check(release, native, len(flagged), CONFIRM)
         out += report.movement_section(release, native)
         out += [f"The {report.LARGE[0]} tiles:", ""] + report.kernel_table(release, native, (report.LARGE[0],))
         out += ["", "<details><summary>Every shape</summary>", ""] + report.kernel_table(release, native)

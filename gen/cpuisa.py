@@ -83,7 +83,7 @@ def kernel_variants(p, k, specialise):
     out = []
     for v in variants(p):
         kv = dict(k, name=f"{k['name']}__{v['name']}", variant=v["name"], x86=v["x86"],
-                  linkage=(f"{v['attr']} PTO_{p.upper()}__BODY static " if v["attr"] else "static "), wide=0)
+                  linkage=f"{v['attr'] + ' ' if v['attr'] else ''}PTO_{p.upper()}__BODY static ", wide=0)
         specialise(v, kv)
         out.append(kv)
     return out

@@ -99,7 +99,7 @@ pto_status pto_cpu_tmaxs_memo(pto_memo *memo, const pto_tile *dst, const pto_til
 /* ---- kernels ---- */
 
 /* pto_cpu_tmaxs_bf16__baseline: bf16 */
-static void pto_cpu_tmaxs_bf16__baseline(const pto_tile *dst, const pto_tile *src, const void *scalar)
+PTO_CPU__BODY static void pto_cpu_tmaxs_bf16__baseline(const pto_tile *dst, const pto_tile *src, const void *scalar)
 {
     uint16_t *d = (uint16_t *)dst->data;
     const uint16_t *s = (const uint16_t *)src->data;
@@ -191,7 +191,7 @@ void pto_cpu_tmaxs_bf16(const pto_tile *dst, const pto_tile *src, const void *sc
 }
 
 /* pto_cpu_tmaxs_f16__baseline: f16 */
-static void pto_cpu_tmaxs_f16__baseline(const pto_tile *dst, const pto_tile *src, const void *scalar)
+PTO_CPU__BODY static void pto_cpu_tmaxs_f16__baseline(const pto_tile *dst, const pto_tile *src, const void *scalar)
 {
     uint16_t *d = (uint16_t *)dst->data;
     const uint16_t *s = (const uint16_t *)src->data;
@@ -283,7 +283,7 @@ void pto_cpu_tmaxs_f16(const pto_tile *dst, const pto_tile *src, const void *sca
 }
 
 /* pto_cpu_tmaxs_f32__baseline: f32 */
-static void pto_cpu_tmaxs_f32__baseline(const pto_tile *dst, const pto_tile *src, const void *scalar)
+PTO_CPU__BODY static void pto_cpu_tmaxs_f32__baseline(const pto_tile *dst, const pto_tile *src, const void *scalar)
 {
     float *d = (float *)dst->data;
     const float *s = (const float *)src->data;
@@ -375,7 +375,7 @@ void pto_cpu_tmaxs_f32(const pto_tile *dst, const pto_tile *src, const void *sca
 }
 
 /* pto_cpu_tmaxs_i16__baseline: i16 */
-static void pto_cpu_tmaxs_i16__baseline(const pto_tile *dst, const pto_tile *src, const void *scalar)
+PTO_CPU__BODY static void pto_cpu_tmaxs_i16__baseline(const pto_tile *dst, const pto_tile *src, const void *scalar)
 {
     int16_t *d = (int16_t *)dst->data;
     const int16_t *s = (const int16_t *)src->data;
@@ -467,7 +467,7 @@ void pto_cpu_tmaxs_i16(const pto_tile *dst, const pto_tile *src, const void *sca
 }
 
 /* pto_cpu_tmaxs_i32__baseline: i32 */
-static void pto_cpu_tmaxs_i32__baseline(const pto_tile *dst, const pto_tile *src, const void *scalar)
+PTO_CPU__BODY static void pto_cpu_tmaxs_i32__baseline(const pto_tile *dst, const pto_tile *src, const void *scalar)
 {
     int32_t *d = (int32_t *)dst->data;
     const int32_t *s = (const int32_t *)src->data;
@@ -559,7 +559,7 @@ void pto_cpu_tmaxs_i32(const pto_tile *dst, const pto_tile *src, const void *sca
 }
 
 /* pto_cpu_tmaxs_i8__baseline: i8 */
-static void pto_cpu_tmaxs_i8__baseline(const pto_tile *dst, const pto_tile *src, const void *scalar)
+PTO_CPU__BODY static void pto_cpu_tmaxs_i8__baseline(const pto_tile *dst, const pto_tile *src, const void *scalar)
 {
     int8_t *d = (int8_t *)dst->data;
     const int8_t *s = (const int8_t *)src->data;
@@ -651,7 +651,7 @@ void pto_cpu_tmaxs_i8(const pto_tile *dst, const pto_tile *src, const void *scal
 }
 
 /* pto_cpu_tmaxs_u16__baseline: u16 */
-static void pto_cpu_tmaxs_u16__baseline(const pto_tile *dst, const pto_tile *src, const void *scalar)
+PTO_CPU__BODY static void pto_cpu_tmaxs_u16__baseline(const pto_tile *dst, const pto_tile *src, const void *scalar)
 {
     uint16_t *d = (uint16_t *)dst->data;
     const uint16_t *s = (const uint16_t *)src->data;
@@ -743,7 +743,7 @@ void pto_cpu_tmaxs_u16(const pto_tile *dst, const pto_tile *src, const void *sca
 }
 
 /* pto_cpu_tmaxs_u32__baseline: u32 */
-static void pto_cpu_tmaxs_u32__baseline(const pto_tile *dst, const pto_tile *src, const void *scalar)
+PTO_CPU__BODY static void pto_cpu_tmaxs_u32__baseline(const pto_tile *dst, const pto_tile *src, const void *scalar)
 {
     uint32_t *d = (uint32_t *)dst->data;
     const uint32_t *s = (const uint32_t *)src->data;
@@ -835,7 +835,7 @@ void pto_cpu_tmaxs_u32(const pto_tile *dst, const pto_tile *src, const void *sca
 }
 
 /* pto_cpu_tmaxs_u8__baseline: u8 */
-static void pto_cpu_tmaxs_u8__baseline(const pto_tile *dst, const pto_tile *src, const void *scalar)
+PTO_CPU__BODY static void pto_cpu_tmaxs_u8__baseline(const pto_tile *dst, const pto_tile *src, const void *scalar)
 {
     uint8_t *d = (uint8_t *)dst->data;
     const uint8_t *s = (const uint8_t *)src->data;
