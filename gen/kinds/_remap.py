@@ -174,24 +174,37 @@ def remap(src, dst, helper, fixed=True):
             "setup": [line for x in sides for line in x["setup"]] + [line for w in cols + rows for line in w["setup"]]}
 
 
+# An x86 variant's own block routines (templates/cpu/remap_blocks.j2), each None where it has none:
+# n x n transposes (from the largest), the partial-corner transpose, row narrowing, line copy
+SIMD_NONE = {"transpose": None, "part": None, "narrow": None, "line_copy": None}
+
+
 def cpu_variants(inst, p, tup, k):
     """The x86 variants' own blocks by vector instructions (pto_<p>_simd.h, the same bits; the
-    baseline's portable C is the rest): a transposing block of 32-bit (16-bit) elements 8 x 8
-    (16 x 16; AVX-512: 32-bit 16 x 16 too) at a time by shuffles, where it copies bits; rows of f32 narrowed to f16 or bf16 8
-    (AVX2) or 16 (AVX-512) at a time (F16C for f16), where that is the whole conversion (k narrow)."""
+    baseline's portable C is the rest), where the move copies bits: a transposing block of 32-bit
+    (16-bit) elements 8 x 8 (16 x 16; AVX-512: 32-bit 16 x 16 too, and a box's partial corners by
+    masked loads and stores) at a time by shuffles; AVX-512: a partial box's lines along the copy
+    each in one or two moves. Rows of f32 narrowed to f16 or bf16 8 (AVX2) or 16 (AVX-512) at a
+    time (F16C for f16), the last ones by a masked load, where that is the whole conversion (k narrow)."""
     r, bits = k["remap"], int(k["ST"][4:-2])
+    copies = k["ST"] == k["DT"] and k["cvt"] == "v"
 
     def specialise(v, kv):
         if not v["x86"]:
             return
-        if r["along"] in ("ji", "ij") and k["ST"] == k["DT"] and k["cvt"] == "v" and bits in (16, 32):
-            # (n, the n x n transpose) from the largest: AVX-512 takes 16 x 16 of 32 bits in zmm registers
-            sizes = [(16, f"pto_{p}__avx512_transpose16_32")] * (bits == 32 and v["name"] == "avx512")
+        avx512 = v["name"] == "avx512"
+        if r["along"] in ("ji", "ij") and copies and bits in (16, 32):
+            sizes = [(16, f"pto_{p}__avx512_transpose16_32")] * (bits == 32 and avx512)  # in zmm registers
             sizes += [(8, f"pto_{p}__avx2_transpose8_32")] if bits == 32 else [(16, f"pto_{p}__avx2_transpose16_16")]
             steps = ("dcs", "srs") if r["along"] == "ji" else ("drs", "scs")  # to[c * ts + r] = from[r * fs + c]
-            kv["simd"] = {"transpose": sizes, "narrow": None, "to_step": steps[0], "from_step": steps[1]}
+            counts = ("h - ii", "w - jj") if r["along"] == "ji" else ("w - jj", "h - ii")  # from's rows, columns
+            kv["simd"] = dict(SIMD_NONE, transpose=sizes, to_step=steps[0], from_step=steps[1],
+                              part=f"pto_{p}__avx512_transpose16_{bits}_part" if avx512 else None,
+                              part_counts=", ".join(counts))
+        elif r["along"] in ("jj", "ii") and copies and avx512:
+            kv["simd"] = dict(SIMD_NONE, line_copy=f"pto_{p}__avx512_copy_row")
         elif r["along"] == "jj" and k.get("narrow") and v["f16c"]:
-            kv["simd"] = {"transpose": None, "narrow": f"pto_{p}__{v['name']}_narrow_{k['narrow']}", "n": v["lanes"]}
+            kv["simd"] = dict(SIMD_NONE, narrow=f"pto_{p}__{v['name']}_narrow_{k['narrow']}", n=v["lanes"])
     return specialise
 
 

@@ -237,8 +237,9 @@ PTO_CPU_AVX2 static inline __m128i pto_cpu__avx2_round_bf16(__m256 x)
     return _mm_packus_epi32(_mm256_castsi256_si128(r), _mm256_extracti128_si256(r, 1));
 }
 /* The conversions of a 16-bit float format: 8 elements at once, or the first n < 8 through a
- * buffer (AVX2 has no 16-bit masked loads and stores), and an intermediate result rounded to the
- * format in place, as a vector (math of several operations). */
+ * buffer (AVX2 has no 16-bit masked loads and stores; _part's source is a buffer of 8, _tail's a
+ * row's last n, read by a masked load), and an intermediate result rounded to the format in
+ * place, as a vector (math of several operations). */
 #define PTO_CPU__AVX2_HALF(name, inf)                                                            \
     PTO_CPU_AVX2 static inline void pto_cpu__avx2_widen_##name(float *to, const uint16_t *from)  \
     {                                                                                            \
@@ -260,6 +261,15 @@ PTO_CPU_AVX2 static inline __m128i pto_cpu__avx2_round_bf16(__m256 x)
         uint16_t part[8];                                                                        \
         size_t l;                                                                                \
         pto_cpu__avx2_narrow_##name(part, from);                                                 \
+        for (l = 0; l < n; l++) to[l] = part[l];                                                 \
+    }                                                                                            \
+    PTO_CPU_AVX2 static inline void pto_cpu__avx2_narrow_##name##_tail(uint16_t *to, const float *from, size_t n) \
+    {                                                                                            \
+        const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);                          \
+        uint16_t part[8];                                                                        \
+        size_t l;                                                                                \
+        _mm_storeu_si128((__m128i *)(void *)part, pto_cpu__avx2_round_##name(_mm256_maskload_ps( \
+            from, _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), lane))));                         \
         for (l = 0; l < n; l++) to[l] = part[l];                                                 \
     }                                                                                            \
     PTO_CPU_AVX2 static inline void pto_cpu__avx2_requant_##name(float *x)                       \
@@ -355,11 +365,11 @@ PTO_CPU_AVX2 static inline void pto_cpu__avx2_transpose8_32(uint32_t *to, size_t
         _mm256_storeu_ps((float *)(void *)(to + (k + 4) * ts), _mm256_permute2f128_ps(u[k], u[k + 4], 0x31));
     }
 }
-PTO_CPU_AVX2 static inline void pto_cpu__avx2_transpose16_16(uint16_t *to, size_t ts, const uint16_t *from, size_t fs)
+/* pto_cpu__avx2_transpose16_16 in registers: a[k] is row k before and column k after */
+PTO_CPU_AVX2 static inline void pto_cpu__avx2_transpose16_16_regs(__m256i *a)
 {
-    __m256i a[16], b[16];
+    __m256i b[16];
     size_t k;
-    for (k = 0; k < 16; k++) a[k] = _mm256_loadu_si256((const __m256i *)(const void *)(from + k * fs));
     for (k = 0; k < 16; k += 2) { /* pairs of rows interleaved 16 bits at a time, per 128-bit lane */
         b[k] = _mm256_unpacklo_epi16(a[k], a[k + 1]);
         b[k + 1] = _mm256_unpackhi_epi16(a[k], a[k + 1]);
@@ -378,9 +388,17 @@ PTO_CPU_AVX2 static inline void pto_cpu__avx2_transpose16_16(uint16_t *to, size_
         }
     }
     for (k = 0; k < 8; k++) { /* rows 0-7 and 8-15 of column k, and of column k + 8 */
-        _mm256_storeu_si256((__m256i *)(void *)(to + k * ts), _mm256_permute2x128_si256(b[k], b[k + 8], 0x20));
-        _mm256_storeu_si256((__m256i *)(void *)(to + (k + 8) * ts), _mm256_permute2x128_si256(b[k], b[k + 8], 0x31));
+        a[k] = _mm256_permute2x128_si256(b[k], b[k + 8], 0x20);
+        a[k + 8] = _mm256_permute2x128_si256(b[k], b[k + 8], 0x31);
     }
+}
+PTO_CPU_AVX2 static inline void pto_cpu__avx2_transpose16_16(uint16_t *to, size_t ts, const uint16_t *from, size_t fs)
+{
+    __m256i a[16];
+    size_t k;
+    for (k = 0; k < 16; k++) a[k] = _mm256_loadu_si256((const __m256i *)(const void *)(from + k * fs));
+    pto_cpu__avx2_transpose16_16_regs(a);
+    for (k = 0; k < 16; k++) _mm256_storeu_si256((__m256i *)(void *)(to + k * ts), a[k]);
 }
 
 typedef __m512 pto_cpu__avx512_f;
@@ -450,6 +468,29 @@ PTO_CPU_AVX512 static inline void pto_cpu__avx512_transpose16_32(uint32_t *to, s
  * n of any n (all 16 from n >= 16) */
 PTO_CPU_AVX512 static inline __mmask16 pto_cpu__avx512_lanes(size_t n) { return (__mmask16)((1u << n) - 1u); }
 PTO_CPU_AVX512 static inline __mmask16 pto_cpu__avx512_lanes_upto(size_t n) { return n >= 16 ? (__mmask16)0xffff : pto_cpu__avx512_lanes(n); }
+/* The transposing blocks of an h x w corner, h, w <= 16 (a box's partial rows and columns): rows
+ * read and columns written by masked loads and stores, so nothing outside the corner is touched,
+ * the lanes past it zero in the registers */
+PTO_CPU_AVX512 static inline void pto_cpu__avx512_transpose16_16_part(uint16_t *to, size_t ts, const uint16_t *from, size_t fs,
+                                                                      size_t h, size_t w)
+{
+    const __mmask16 across = pto_cpu__avx512_lanes_upto(w), down = pto_cpu__avx512_lanes_upto(h);
+    __m256i a[16];
+    size_t k;
+    for (k = 0; k < 16; k++) a[k] = k < h ? _mm256_maskz_loadu_epi16(across, from + k * fs) : _mm256_setzero_si256();
+    pto_cpu__avx2_transpose16_16_regs(a);
+    for (k = 0; k < w; k++) _mm256_mask_storeu_epi16(to + k * ts, down, a[k]);
+}
+PTO_CPU_AVX512 static inline void pto_cpu__avx512_transpose16_32_part(uint32_t *to, size_t ts, const uint32_t *from, size_t fs,
+                                                                      size_t h, size_t w)
+{
+    const __mmask16 across = pto_cpu__avx512_lanes_upto(w), down = pto_cpu__avx512_lanes_upto(h);
+    __m512 r[16];
+    size_t k;
+    for (k = 0; k < 16; k++) r[k] = k < h ? _mm512_maskz_loadu_ps(across, from + k * fs) : _mm512_setzero_ps();
+    pto_cpu__avx512_transpose16_regs(r);
+    for (k = 0; k < w; k++) _mm512_mask_storeu_ps(to + k * ts, down, r[k]);
+}
 /* n bytes from s to d, 64 at a time, the last ones by one more vector of the largest size that
  * fits, ending at n (it overlaps what is already copied, with the same bytes): a short row in one
  * or two moves, where gcc's loop of a run-time count of elements takes its scalar epilogue (a row
@@ -515,7 +556,7 @@ PTO_CPU_AVX512 static inline void pto_cpu__avx512_copy_row(void *d, const void *
 PTO_CPU__AVX512_ARG16(argmax, _CMP_GT_OQ, pto_cpu__float(0xff800000u))
 PTO_CPU__AVX512_ARG16(argmin, _CMP_LT_OQ, pto_cpu__float(0x7f800000u))
 /* The conversions of a 16-bit float format: 16 elements at once, or the first n < 16 by masked
- * loads and stores, and an intermediate result rounded to the format in place, as a vector. */
+ * loads and stores (_part's source is a buffer of 16, _tail's a row's last n), and an intermediate result rounded to the format in place, as a vector. */
 #define PTO_CPU__AVX512_HALF(name, inf)                                                 \
     PTO_CPU_AVX512 static inline void pto_cpu__avx512_widen_##name(float *to, const uint16_t *from) \
     {                                                                                   \
@@ -532,6 +573,11 @@ PTO_CPU__AVX512_ARG16(argmin, _CMP_LT_OQ, pto_cpu__float(0x7f800000u))
     PTO_CPU_AVX512 static inline void pto_cpu__avx512_narrow_##name##_part(uint16_t *to, const float *from, size_t n) \
     {                                                                                   \
         _mm256_mask_storeu_epi16(to, pto_cpu__avx512_lanes(n), pto_cpu__avx512_round_##name(_mm512_loadu_ps(from))); \
+    }                                                                                   \
+    PTO_CPU_AVX512 static inline void pto_cpu__avx512_narrow_##name##_tail(uint16_t *to, const float *from, size_t n) \
+    {                                                                                   \
+        const __mmask16 m = pto_cpu__avx512_lanes(n);                                   \
+        _mm256_mask_storeu_epi16(to, m, pto_cpu__avx512_round_##name(_mm512_maskz_loadu_ps(m, from))); \
     }                                                                                   \
     PTO_CPU_AVX512 static inline void pto_cpu__avx512_requant_##name(float *x)          \
     {                                                                                   \

@@ -1,5 +1,6 @@
 /* The cpu kernels' ISA variants (pto/pto_cpu_isa.h, out/cpu/pto_cpu_simd.h): the selection API,
- * the x86 variants' f16 and bf16 conversions and math blocks against the software ones, and every argmax and
+ * the x86 variants' f16 and bf16 conversions and math blocks against the software ones, the
+ * AVX-512 transposes of partial corners, and every argmax and
  * argmin row routine (portable short rows and lanes, x86 vectors) against the reference on
  * every row length up to a few vectors, around the vector lengths and the overlapping last
  * vector. A variant this CPU lacks is skipped. */
@@ -70,6 +71,7 @@ typedef struct {
     void (*widen_bf16)(float *, const uint16_t *), (*narrow_bf16)(uint16_t *, const float *);
     void (*widen_part[2])(float *, const uint16_t *, size_t);   /* f16, bf16: the first n elements */
     void (*narrow_part[2])(uint16_t *, const float *, size_t);
+    void (*narrow_tail[2])(uint16_t *, const float *, size_t);  /* the same from a row's last n */
     void (*sqrt_block)(float *, const float *, size_t), (*rsqrt_block)(float *, const float *, size_t);
     void (*narrow_sat[2])(uint16_t *, const float *);                 /* f16, bf16: TCVT's saturating narrowing */
 } convert;
@@ -78,12 +80,14 @@ static const convert converts[] = {
     { PTO_CPU_ISA_AVX2, 8, pto_cpu__avx2_f16_to_f32, pto_cpu__avx2_f32_to_f16, pto_cpu__avx2_widen_f16,
       pto_cpu__avx2_narrow_f16, pto_cpu__avx2_widen_bf16, pto_cpu__avx2_narrow_bf16,
       { pto_cpu__avx2_widen_f16_part, pto_cpu__avx2_widen_bf16_part },
-      { pto_cpu__avx2_narrow_f16_part, pto_cpu__avx2_narrow_bf16_part }, pto_cpu__avx2_sqrt_block,
+      { pto_cpu__avx2_narrow_f16_part, pto_cpu__avx2_narrow_bf16_part },
+      { pto_cpu__avx2_narrow_f16_tail, pto_cpu__avx2_narrow_bf16_tail }, pto_cpu__avx2_sqrt_block,
       pto_cpu__avx2_rsqrt_block, { pto_cpu__avx2_narrow_sat_f16, pto_cpu__avx2_narrow_sat_bf16 } },
     { PTO_CPU_ISA_AVX512, 16, pto_cpu__avx512_f16_to_f32, pto_cpu__avx512_f32_to_f16, pto_cpu__avx512_widen_f16,
       pto_cpu__avx512_narrow_f16, pto_cpu__avx512_widen_bf16, pto_cpu__avx512_narrow_bf16,
       { pto_cpu__avx512_widen_f16_part, pto_cpu__avx512_widen_bf16_part },
-      { pto_cpu__avx512_narrow_f16_part, pto_cpu__avx512_narrow_bf16_part }, pto_cpu__avx512_sqrt_block,
+      { pto_cpu__avx512_narrow_f16_part, pto_cpu__avx512_narrow_bf16_part },
+      { pto_cpu__avx512_narrow_f16_tail, pto_cpu__avx512_narrow_bf16_tail }, pto_cpu__avx512_sqrt_block,
       pto_cpu__avx512_rsqrt_block, { pto_cpu__avx512_narrow_sat_f16, pto_cpu__avx512_narrow_sat_bf16 } },
 };
 
@@ -216,10 +220,58 @@ static void check_partial_vectors(const convert *c)
             for (l = 0; l < n; l++)
                 if (out[l] != in[l]) fail_msg("%s: %s partial narrowing of %u: element %u", pto_cpu_isa_name(c->isa), ref_fmt(dt)->name, n, l);
             assert_int_equal(out[n], 0xabcd);
+            { /* a row's last n, read from a buffer of n: a sanitizer sees any read past them */
+                float *row = malloc(n * sizeof *row);
+                assert_true(row != NULL);
+                memcpy(row, wide, n * sizeof *row);
+                memset(out, 0, n * sizeof *out);
+                c->narrow_tail[h](out, row, n);
+                for (l = 0; l < n; l++)
+                    if (out[l] != in[l]) fail_msg("%s: %s narrowing of a row's last %u: element %u", pto_cpu_isa_name(c->isa), ref_fmt(dt)->name, n, l);
+                assert_int_equal(out[n], 0xabcd);
+                free(row);
+            }
             free(in);
             free(out);
         }
     }
+}
+
+/* The AVX-512 transposes of a box's partial corner (h x w, both up to 16; the movement kinds'
+ * blocks): every element in place, nothing written outside the corner, nothing read past its
+ * last element (the source is a buffer that ends there) */
+#define CORNER_CHECK(bits, fn)                                                                   \
+    static void corner_##bits(void)                                                             \
+    {                                                                                           \
+        const size_t fs = 21, ts = 19; /* rows longer than the corner, apart in memory */       \
+        size_t h, w, r, c;                                                                      \
+        for (h = 1; h <= 16; h++)                                                               \
+            for (w = 1; w <= 16; w++) {                                                         \
+                const size_t n_from = (h - 1) * fs + w, n_to = 16 * ts;                         \
+                uint##bits##_t *from = malloc(n_from * sizeof *from), *to = malloc(n_to * sizeof *to); \
+                assert_true(from && to);                                                        \
+                for (r = 0; r < n_from; r++) from[r] = (uint##bits##_t)(r * 2654435761u + 1u);  \
+                for (r = 0; r < n_to; r++) to[r] = (uint##bits##_t)0xabcd;                      \
+                fn(to, ts, from, fs, h, w);                                                      \
+                for (c = 0; c < 16; c++)                                                        \
+                    for (r = 0; r < ts; r++) {                                                  \
+                        const uint##bits##_t want = c < w && r < h ? from[r * fs + c] : (uint##bits##_t)0xabcd; \
+                        if (to[c * ts + r] != want)                                             \
+                            fail_msg("%u-bit %zu x %zu corner: element (%zu, %zu)", bits, h, w, r, c); \
+                    }                                                                           \
+                free(from);                                                                     \
+                free(to);                                                                       \
+            }                                                                                   \
+    }
+CORNER_CHECK(16, pto_cpu__avx512_transpose16_16_part)
+CORNER_CHECK(32, pto_cpu__avx512_transpose16_32_part)
+
+static void partial_corners_transposed(void **state)
+{
+    (void)state;
+    if (!pto_cpu_isa_supported(PTO_CPU_ISA_AVX512)) skip();
+    corner_16();
+    corner_32();
 }
 
 /* The special values and a few of the inputs whose rounding the blocks leave to the scalar
@@ -413,6 +465,7 @@ int main(void)
         { "cpu.isa.saturating_narrowing_matches_software", saturating_narrowing_matches_software, NULL, NULL, NULL },
         { "cpu.isa.partial_vectors_touch_only_their_elements", partial_vectors_touch_only_their_elements, NULL, NULL, NULL },
         { "cpu.isa.math_blocks_match_software", math_blocks_match_software, NULL, NULL, NULL },
+        { "cpu.isa.partial_corners_transposed", partial_corners_transposed, NULL, NULL, NULL },
 #endif
         { "cpu.isa.argmax_and_argmin_rows_match_reference", rows_match_reference, NULL, NULL, NULL },
     };
