@@ -468,9 +468,10 @@ PTO_CPU_AVX512 static inline void pto_cpu__avx512_transpose16_32(uint32_t *to, s
  * n of any n (all 16 from n >= 16) */
 PTO_CPU_AVX512 static inline __mmask16 pto_cpu__avx512_lanes(size_t n) { return (__mmask16)((1u << n) - 1u); }
 PTO_CPU_AVX512 static inline __mmask16 pto_cpu__avx512_lanes_upto(size_t n) { return n >= 16 ? (__mmask16)0xffff : pto_cpu__avx512_lanes(n); }
-/* The transposing blocks of an h x w corner, h, w <= 16 (a box's partial rows and columns): rows
- * read and columns written by masked loads and stores, so nothing outside the corner is touched,
- * the lanes past it zero in the registers */
+/* The transposing blocks of the corner of the first h rows and w columns, each counted up to 16 (a
+ * box's partial rows and columns; a larger count means the whole 16): rows read and columns
+ * written by masked loads and stores, so nothing outside the corner is touched, the lanes past it
+ * zero in the registers */
 PTO_CPU_AVX512 static inline void pto_cpu__avx512_transpose16_16_part(uint16_t *to, size_t ts, const uint16_t *from, size_t fs,
                                                                       size_t h, size_t w)
 {
@@ -479,7 +480,7 @@ PTO_CPU_AVX512 static inline void pto_cpu__avx512_transpose16_16_part(uint16_t *
     size_t k;
     for (k = 0; k < 16; k++) a[k] = k < h ? _mm256_maskz_loadu_epi16(across, from + k * fs) : _mm256_setzero_si256();
     pto_cpu__avx2_transpose16_16_regs(a);
-    for (k = 0; k < w; k++) _mm256_mask_storeu_epi16(to + k * ts, down, a[k]);
+    for (k = 0; k < w && k < 16; k++) _mm256_mask_storeu_epi16(to + k * ts, down, a[k]);
 }
 PTO_CPU_AVX512 static inline void pto_cpu__avx512_transpose16_32_part(uint32_t *to, size_t ts, const uint32_t *from, size_t fs,
                                                                       size_t h, size_t w)
@@ -489,7 +490,7 @@ PTO_CPU_AVX512 static inline void pto_cpu__avx512_transpose16_32_part(uint32_t *
     size_t k;
     for (k = 0; k < 16; k++) r[k] = k < h ? _mm512_maskz_loadu_ps(across, from + k * fs) : _mm512_setzero_ps();
     pto_cpu__avx512_transpose16_regs(r);
-    for (k = 0; k < w; k++) _mm512_mask_storeu_ps(to + k * ts, down, r[k]);
+    for (k = 0; k < w && k < 16; k++) _mm512_mask_storeu_ps(to + k * ts, down, r[k]);
 }
 /* n bytes from s to d, 64 at a time, the last ones by one more vector of the largest size that
  * fits, ending at n (it overlaps what is already copied, with the same bytes): a short row in one

@@ -237,25 +237,25 @@ static void check_partial_vectors(const convert *c)
     }
 }
 
-/* The AVX-512 transposes of a box's partial corner (h x w, both up to 16; the movement kinds'
- * blocks): every element in place, nothing written outside the corner, nothing read past its
+/* The AVX-512 transposes of a box's partial corner (h x w, both counted up to 16; the movement
+ * kinds' blocks): every element in place, nothing written outside the corner, nothing read past its
  * last element (the source is a buffer that ends there) */
 #define CORNER_CHECK(bits, fn)                                                                   \
     static void corner_##bits(void)                                                             \
     {                                                                                           \
         const size_t fs = 21, ts = 19; /* rows longer than the corner, apart in memory */       \
         size_t h, w, r, c;                                                                      \
-        for (h = 1; h <= 16; h++)                                                               \
-            for (w = 1; w <= 16; w++) {                                                         \
-                const size_t n_from = (h - 1) * fs + w, n_to = 16 * ts;                         \
+        for (h = 1; h <= 18; h++) /* past 16: the whole 16 */                                   \
+            for (w = 1; w <= 18; w++) {                                                         \
+                const size_t n_from = (h - 1) * fs + w, n_to = 18 * ts;                         \
                 uint##bits##_t *from = malloc(n_from * sizeof *from), *to = malloc(n_to * sizeof *to); \
                 assert_true(from && to);                                                        \
                 for (r = 0; r < n_from; r++) from[r] = (uint##bits##_t)(r * 2654435761u + 1u);  \
                 for (r = 0; r < n_to; r++) to[r] = (uint##bits##_t)0xabcd;                      \
                 fn(to, ts, from, fs, h, w);                                                      \
-                for (c = 0; c < 16; c++)                                                        \
+                for (c = 0; c < 18; c++)                                                        \
                     for (r = 0; r < ts; r++) {                                                  \
-                        const uint##bits##_t want = c < w && r < h ? from[r * fs + c] : (uint##bits##_t)0xabcd; \
+                        const uint##bits##_t want = c < w && c < 16 && r < h && r < 16 ? from[r * fs + c] : (uint##bits##_t)0xabcd; \
                         if (to[c * ts + r] != want)                                             \
                             fail_msg("%u-bit %zu x %zu corner: element (%zu, %zu)", bits, h, w, r, c); \
                     }                                                                           \
