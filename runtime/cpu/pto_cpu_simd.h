@@ -472,26 +472,22 @@ PTO_CPU_AVX512 static inline __mmask16 pto_cpu__avx512_lanes_upto(size_t n) { re
  * box's partial rows and columns; a larger count means the whole 16): rows read and columns
  * written by masked loads and stores, so nothing outside the corner is touched, the lanes past it
  * zero in the registers */
-PTO_CPU_AVX512 static inline void pto_cpu__avx512_transpose16_16_part(uint16_t *to, size_t ts, const uint16_t *from, size_t fs,
-                                                                      size_t h, size_t w)
-{
-    const __mmask16 across = pto_cpu__avx512_lanes_upto(w), down = pto_cpu__avx512_lanes_upto(h);
-    __m256i a[16];
-    size_t k;
-    for (k = 0; k < 16; k++) a[k] = k < h ? _mm256_maskz_loadu_epi16(across, from + k * fs) : _mm256_setzero_si256();
-    pto_cpu__avx2_transpose16_16_regs(a);
-    for (k = 0; k < w && k < 16; k++) _mm256_mask_storeu_epi16(to + k * ts, down, a[k]);
-}
-PTO_CPU_AVX512 static inline void pto_cpu__avx512_transpose16_32_part(uint32_t *to, size_t ts, const uint32_t *from, size_t fs,
-                                                                      size_t h, size_t w)
-{
-    const __mmask16 across = pto_cpu__avx512_lanes_upto(w), down = pto_cpu__avx512_lanes_upto(h);
-    __m512 r[16];
-    size_t k;
-    for (k = 0; k < 16; k++) r[k] = k < h ? _mm512_maskz_loadu_ps(across, from + k * fs) : _mm512_setzero_ps();
-    pto_cpu__avx512_transpose16_regs(r);
-    for (k = 0; k < w && k < 16; k++) _mm512_mask_storeu_ps(to + k * ts, down, r[k]);
-}
+#define PTO_CPU__AVX512_CORNER(bits, vec, load, zero, regs, store)                                                \
+    PTO_CPU_AVX512 static inline void pto_cpu__avx512_transpose16_##bits##_part(uint##bits##_t *to, size_t ts,       \
+                                                                               const uint##bits##_t *from, size_t fs, \
+                                                                               size_t h, size_t w)                   \
+    {                                                                                                              \
+        const __mmask16 across = pto_cpu__avx512_lanes_upto(w), down = pto_cpu__avx512_lanes_upto(h);              \
+        vec r[16];                                                                                                 \
+        size_t k;                                                                                                  \
+        for (k = 0; k < 16; k++) r[k] = k < h ? load(across, from + k * fs) : zero();                              \
+        regs(r);                                                                                                   \
+        for (k = 0; k < w && k < 16; k++) store(to + k * ts, down, r[k]);                                          \
+    }
+PTO_CPU__AVX512_CORNER(16, __m256i, _mm256_maskz_loadu_epi16, _mm256_setzero_si256, pto_cpu__avx2_transpose16_16_regs,
+                       _mm256_mask_storeu_epi16)
+PTO_CPU__AVX512_CORNER(32, __m512, _mm512_maskz_loadu_ps, _mm512_setzero_ps, pto_cpu__avx512_transpose16_regs,
+                       _mm512_mask_storeu_ps)
 /* n bytes from s to d, 64 at a time, the last ones by one more vector of the largest size that
  * fits, ending at n (it overlaps what is already copied, with the same bytes): a short row in one
  * or two moves, where gcc's loop of a run-time count of elements takes its scalar epilogue (a row
