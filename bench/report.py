@@ -138,7 +138,7 @@ def native_check(release, native, flagged=None, confirm=0):
     out = ["Native against the release flags:",
            check(f"every kernel at or below its release time natively (native/release <= {LOOP_AT})", rows,
                  lambda r: r["vs_release"] <= LOOP_AT, lambda r: r["vs_release"], listed=None)]
-    if flagged:
+    if flagged and confirm:
         out.append(f"  ({flagged} cases were above it after the full run; they ran {confirm} more turns "
                    "of their own, both binaries, with all the rounds.)")
     return out + [""]

@@ -50,7 +50,7 @@ def turns(release_bin, native_bin, passes, rounds, best, env_extra=None):
     env = dict(os.environ, BENCH_ROUNDS=str(rounds), **(env_extra or {}))
     first = {}
     for k in range(passes):
-        for binary in (release_bin, native_bin):
+        for binary in (release_bin, native_bin)[::1 if k % 2 == 0 else -1]:  # each first in turn
             print(f"bench: {binary}, pass {k + 1} of {passes} ...", file=sys.stderr)
             rows, notes, isa = run(binary, env)
             first.setdefault(binary, (rows, notes, isa))
@@ -98,6 +98,7 @@ def main(argv):
            f"Release flags (the library's): `{a.flags}`; the native columns add `{a.native_flags}`. "
            "Kernel, plain loop and memcpy run interleaved in one process; each figure is the median of "
            f"its pass's rounds ({ROUNDS} in all, over {PASSES} passes that alternate the release and native binaries; "
+           f"a case slower natively after them runs {CONFIRM} more passes of both with all the rounds; "
            "a case shows the pass where its kernel was fastest). Ratios below 1 mean the kernel is faster.", ""]
     for release_bin, native_bin in zip(a.binaries[0::2], a.binaries[1::2]):
         profile = os.path.basename(os.path.dirname(os.path.dirname(release_bin)))

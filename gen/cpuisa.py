@@ -9,7 +9,8 @@ on the first call (out/<p>/pto_<p>_dispatch.c), or the one pto_<p>_set_isa() for
 No target names FMA, and -ffp-contract=off keeps a*b+c two roundings in every variant (AVX-512F
 has FMA instructions of its own; tests/firmware.py finds none). F16C converts f16 exactly like
 the software conversions of pto_<p>_ops.h (tests/unit/test_cpu_isa.c: every f16 and a sweep
-of f32 patterns; a NaN stays a NaN).
+of f32 patterns), except that a NaN stays a NaN with its own payload where the software's is
+the quiet NaN 0x7e00 with the sign (the contract leaves a NaN's payload free).
 """
 import reductions
 

@@ -184,8 +184,10 @@ def cpu_variants(inst, p, tup, k):
     baseline's portable C is the rest), where the move copies bits: a transposing block of 32-bit
     (16-bit) elements 8 x 8 (16 x 16; AVX-512: 32-bit 16 x 16 too, and a box's partial corners by
     masked loads and stores) at a time by shuffles; AVX-512: a partial box's lines along the copy
-    each in one or two moves. Rows of f32 narrowed to f16 or bf16 8 (AVX2) or 16 (AVX-512) at a
-    time (F16C for f16), the last ones by a masked load, where that is the whole conversion (k narrow)."""
+    by vector moves (pto_<p>__avx512_copy_row: 64 bytes at a time, the last ones by one
+    overlapping or masked move). Rows of f32 narrowed to f16 or bf16 8 (AVX2) or 16 (AVX-512) at
+    a time (F16C for f16: a NaN keeps its payload), the last ones by a masked load, where that is
+    the whole conversion (k narrow)."""
     r, bits = k["remap"], int(k["ST"][4:-2])
     copies = k["ST"] == k["DT"] and k["cvt"] == "v"
 

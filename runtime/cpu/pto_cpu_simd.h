@@ -264,13 +264,21 @@ PTO_CPU_AVX2 static inline __m128i pto_cpu__avx2_round_bf16(__m256 x)
         for (l = 0; l < n; l++) to[l] = part[l];                                                 \
     }                                                                                            \
     PTO_CPU_AVX2 static inline void pto_cpu__avx2_narrow_##name##_tail(uint16_t *to, const float *from, size_t n) \
-    {                                                                                            \
+    { /* n < 8, stored 4, 2 and 1 at a time from the register (a copy loop would be a memcpy call) */ \
         const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);                          \
-        uint16_t part[8];                                                                        \
-        size_t l;                                                                                \
-        _mm_storeu_si128((__m128i *)(void *)part, pto_cpu__avx2_round_##name(_mm256_maskload_ps( \
-            from, _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), lane))));                         \
-        for (l = 0; l < n; l++) to[l] = part[l];                                                 \
+        __m128i v = pto_cpu__avx2_round_##name(_mm256_maskload_ps(from, _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), lane))); \
+        if (n & 4) {                                                                             \
+            _mm_storel_epi64((__m128i *)(void *)to, v);                                          \
+            v = _mm_srli_si128(v, 8);                                                            \
+            to += 4;                                                                             \
+        }                                                                                        \
+        if (n & 2) {                                                                             \
+            to[0] = (uint16_t)_mm_extract_epi16(v, 0);                                           \
+            to[1] = (uint16_t)_mm_extract_epi16(v, 1);                                           \
+            v = _mm_srli_si128(v, 4);                                                            \
+            to += 2;                                                                             \
+        }                                                                                        \
+        if (n & 1) to[0] = (uint16_t)_mm_extract_epi16(v, 0);                                    \
     }                                                                                            \
     PTO_CPU_AVX2 static inline void pto_cpu__avx2_requant_##name(float *x)                       \
     {                                                                                            \
