@@ -236,10 +236,27 @@ PTO_CPU_AVX2 static inline __m128i pto_cpu__avx2_round_bf16(__m256 x)
     const __m256i r = _mm256_srli_epi32(_mm256_blendv_epi8(even, quiet, _mm256_castps_si256(_mm256_cmp_ps(x, x, _CMP_UNORD_Q))), 16);
     return _mm_packus_epi32(_mm256_castsi256_si128(r), _mm256_extracti128_si256(r, 1));
 }
-/* The conversions of a 16-bit float format: 8 elements at once, or the first n < 8 through a
- * buffer (AVX2 has no 16-bit masked loads and stores; _part's source is a buffer of 8, _tail's a
- * row's last n, read by a masked load), and an intermediate result rounded to the format in
- * place, as a vector (math of several operations). */
+/* The first n < 8 16-bit lanes of v to `to`, 4, 2 and 1 at a time (AVX2 has no 16-bit masked
+ * store; a copy loop through a buffer would be a memcpy call) */
+PTO_CPU_AVX2 static inline void pto_cpu__avx2_store_words(uint16_t *to, __m128i v, size_t n)
+{
+    if (n & 4) {
+        _mm_storel_epi64((__m128i *)(void *)to, v);
+        v = _mm_srli_si128(v, 8);
+        to += 4;
+    }
+    if (n & 2) {
+        to[0] = (uint16_t)_mm_extract_epi16(v, 0);
+        to[1] = (uint16_t)_mm_extract_epi16(v, 1);
+        v = _mm_srli_si128(v, 4);
+        to += 2;
+    }
+    if (n & 1) to[0] = (uint16_t)_mm_extract_epi16(v, 0);
+}
+/* The conversions of a 16-bit float format: 8 elements at once, or the first n < 8 (AVX2 has no
+ * 16-bit masked loads and stores: widening through a buffer; narrowing from a buffer of 8 (_part)
+ * or a row's last n read by a masked load (_tail), stored by pto_cpu__avx2_store_words), and an
+ * intermediate result rounded to the format in place, as a vector (math of several operations). */
 #define PTO_CPU__AVX2_HALF(name, inf)                                                            \
     PTO_CPU_AVX2 static inline void pto_cpu__avx2_widen_##name(float *to, const uint16_t *from)  \
     {                                                                                            \
@@ -258,27 +275,13 @@ PTO_CPU_AVX2 static inline __m128i pto_cpu__avx2_round_bf16(__m256 x)
     }                                                                                            \
     PTO_CPU_AVX2 static inline void pto_cpu__avx2_narrow_##name##_part(uint16_t *to, const float *from, size_t n) \
     {                                                                                            \
-        uint16_t part[8];                                                                        \
-        size_t l;                                                                                \
-        pto_cpu__avx2_narrow_##name(part, from);                                                 \
-        for (l = 0; l < n; l++) to[l] = part[l];                                                 \
+        pto_cpu__avx2_store_words(to, pto_cpu__avx2_round_##name(_mm256_loadu_ps(from)), n);     \
     }                                                                                            \
     PTO_CPU_AVX2 static inline void pto_cpu__avx2_narrow_##name##_tail(uint16_t *to, const float *from, size_t n) \
-    { /* n < 8, stored 4, 2 and 1 at a time from the register (a copy loop would be a memcpy call) */ \
+    {                                                                                            \
         const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);                          \
-        __m128i v = pto_cpu__avx2_round_##name(_mm256_maskload_ps(from, _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), lane))); \
-        if (n & 4) {                                                                             \
-            _mm_storel_epi64((__m128i *)(void *)to, v);                                          \
-            v = _mm_srli_si128(v, 8);                                                            \
-            to += 4;                                                                             \
-        }                                                                                        \
-        if (n & 2) {                                                                             \
-            to[0] = (uint16_t)_mm_extract_epi16(v, 0);                                           \
-            to[1] = (uint16_t)_mm_extract_epi16(v, 1);                                           \
-            v = _mm_srli_si128(v, 4);                                                            \
-            to += 2;                                                                             \
-        }                                                                                        \
-        if (n & 1) to[0] = (uint16_t)_mm_extract_epi16(v, 0);                                    \
+        const __m256 x = _mm256_maskload_ps(from, _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), lane)); \
+        pto_cpu__avx2_store_words(to, pto_cpu__avx2_round_##name(x), n);                          \
     }                                                                                            \
     PTO_CPU_AVX2 static inline void pto_cpu__avx2_requant_##name(float *x)                       \
     {                                                                                            \
