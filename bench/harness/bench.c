@@ -54,7 +54,6 @@ static void fill(const b_operand *o, uint8_t *p, uint64_t seed)
 {
     const ref_format *f = ref_fmt((pto_dtype)o->dtype);
     size_t n = op_bytes(o) / f->bytes, e;
-    unsigned b;
     rng_state = seed * 0x9e3779b97f4a7c15ull + 1;
     for (e = 0; e < n; e++) {
         uint64_t r = rng(), v;
@@ -64,7 +63,7 @@ static void fill(const b_operand *o, uint8_t *p, uint64_t seed)
         } else {
             v = o->below ? r % o->below : r;
         }
-        for (b = 0; b < f->bytes; b++) p[e * f->bytes + b] = (uint8_t)(v >> (8 * b)); /* little-endian */
+        ref_store(p + e * f->bytes, f->bytes, v);
     }
 }
 
@@ -194,13 +193,10 @@ static void teardown(b_run *r)
 static int same_values(const b_operand *o, const uint8_t *a, const uint8_t *b)
 {
     const ref_format *f = ref_fmt((pto_dtype)o->dtype);
-    size_t n = op_bytes(o), e, k;
+    size_t n = op_bytes(o), e;
     if (!f->is_float) return memcmp(a, b, n) == 0;
-    for (e = 0; e < n; e += f->bytes) {
-        uint64_t x = 0, y = 0;
-        for (k = 0; k < f->bytes; k++) x |= (uint64_t)a[e + k] << (8 * k), y |= (uint64_t)b[e + k] << (8 * k);
-        if (!ref_same((pto_dtype)o->dtype, x, y)) return 0;
-    }
+    for (e = 0; e < n; e += f->bytes)
+        if (!ref_same((pto_dtype)o->dtype, ref_load(a + e, f->bytes), ref_load(b + e, f->bytes))) return 0;
     return 1;
 }
 

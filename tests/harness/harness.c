@@ -53,25 +53,11 @@ static size_t elem_index(const h_tuple *t, const h_operand *o, int op, uint32_t 
     return pto_layout_offset(o->blayout, o->slayout, o->loc, o->rows, o->cols, dt_bytes(o->dtype), i, j);
 }
 
-static uint64_t load(const uint8_t *p, unsigned n)
-{
-    uint64_t v = 0;
-    unsigned b;
-    for (b = 0; b < n; b++) v |= (uint64_t)p[b] << (8 * b); /* the test host is little-endian */
-    return v;
-}
-
-static void store(uint8_t *p, unsigned n, uint64_t v)
-{
-    unsigned b;
-    for (b = 0; b < n; b++) p[b] = (uint8_t)(v >> (8 * b));
-}
-
 static uint64_t get(const run *r, const uint8_t *arena, int op, uint32_t i, uint32_t j)
 {
     const h_operand *o = &r->c->op[op];
     unsigned n = dt_bytes(o->dtype);
-    return load(arena + o->offset + elem_index(r->t, o, op, i, j) * n, n);
+    return ref_load(arena + o->offset + elem_index(r->t, o, op, i, j) * n, n);
 }
 
 /* The outputs: every operand the call writes (H_IO_OUT, H_IO_GM_OUT), at most two. */
@@ -115,7 +101,7 @@ struct h_view {
 const h_tuple *h_view_tuple(const h_view *v) { return v->r->t; }
 const h_operand *h_view_op(const h_view *v, int op) { return &v->r->c->op[op]; }
 uint64_t h_elem(const h_view *v, int op, uint32_t i, uint32_t j) { return get(v->r, v->arena, op, i, j); }
-uint64_t h_scalar(const h_view *v, int op) { return load(v->arena + v->r->c->op[op].offset, dt_bytes(v->r->t->dtype)); }
+uint64_t h_scalar(const h_view *v, int op) { return ref_load(v->arena + v->r->c->op[op].offset, dt_bytes(v->r->t->dtype)); }
 
 int h_first_input(const h_view *v)
 {
@@ -258,7 +244,7 @@ static void setup(run *r, const h_tuple *t, const h_case *c, int fill_inputs)
         const h_operand *o = &c->op[op];
         if (!fill_inputs || !o->present) continue;
         if (t->io[op] == H_IO_SCALAR) {
-            store(r->base + o->offset, dt_bytes(t->dtype), h_value(t->dtype, c->fill, &rng, 0, (size_t)in_no * c->seed, 0, 0));
+            ref_store(r->base + o->offset, dt_bytes(t->dtype), h_value(t->dtype, c->fill, &rng, 0, (size_t)in_no * c->seed, 0, 0));
             in_no++;
         } else if (t->io[op] == H_IO_IN || t->io[op] == H_IO_GM_IN) {
             uint32_t i, j, rows, cols;
@@ -267,7 +253,7 @@ static void setup(run *r, const h_tuple *t, const h_case *c, int fill_inputs)
             region(t, o, op, &rows, &cols);
             for (i = 0; i < rows; i++)
                 for (j = 0; j < cols; j++)
-                    store(r->base + o->offset + elem_index(t, o, op, i, j) * eb, eb,
+                    ref_store(r->base + o->offset + elem_index(t, o, op, i, j) * eb, eb,
                           h_value((pto_dtype)o->dtype, c->fill, &rng, n++, (size_t)in_no * c->seed, i, j));
             in_no++;
         }
@@ -336,7 +322,7 @@ static void same_outputs(run *r, uint8_t *other, const char *other_name, const c
         for (i = 0; i < rows; i++)
             for (j = 0; j < cols; j++) {
                 size_t at = elem_at(r->t, o, outs[k], i, j);
-                uint64_t mine = load(r->mem + at, eb), theirs = load(other + at, eb);
+                uint64_t mine = ref_load(r->mem + at, eb), theirs = ref_load(other + at, eb);
                 if (!ref_same((pto_dtype)o->dtype, theirs, mine)) {
                     free(other);
                     fail_run(r, "%s[%u,%u]: %s gives 0x%llx, %s gives 0x%llx", r->t->op_names[outs[k]], (unsigned)i,
@@ -470,7 +456,7 @@ static void run_one(const h_tuple *t, const h_case *c, int memo_too)
         for (i = 0; i < rows; i++) {
             for (j = 0; j < cols; j++) {
                 size_t at = elem_at(t, o, outs[k], i, j);
-                uint64_t in[2], want, got = load(r.mem + at, eb);
+                uint64_t in[2], want, got = ref_load(r.mem + at, eb);
                 int n_in;
                 memset(written + at, 1, eb);
                 want = expect_at(&r, outs[k], i, j, in, &n_in);

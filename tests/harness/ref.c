@@ -33,6 +33,20 @@ int ref_same(pto_dtype dt, uint64_t expected, uint64_t actual)
     return expected == actual;
 }
 
+uint64_t ref_load(const uint8_t *p, unsigned bytes)
+{
+    uint64_t v = 0;
+    unsigned b;
+    for (b = 0; b < bytes; b++) v |= (uint64_t)p[b] << (8 * b);
+    return v;
+}
+
+void ref_store(uint8_t *p, unsigned bytes, uint64_t bits)
+{
+    unsigned b;
+    for (b = 0; b < bytes; b++) p[b] = (uint8_t)(bits >> (8 * b));
+}
+
 double ref_to_double(pto_dtype dt, uint64_t bits)
 {
     const ref_format *f = ref_fmt(dt);

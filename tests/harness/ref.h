@@ -23,6 +23,9 @@ double ref_max_finite(pto_dtype dt);                   /* floats */
 int ref_is_nan(pto_dtype dt, uint64_t bits);
 /* Same result under the contract: equal bits, or both NaN (payloads are free). */
 int ref_same(pto_dtype dt, uint64_t expected, uint64_t actual);
+/* An element's bits in memory, `bytes` of them at p (the test host is little-endian) */
+uint64_t ref_load(const uint8_t *p, unsigned bytes);
+void ref_store(uint8_t *p, unsigned bytes, uint64_t bits);
 
 double ref_to_double(pto_dtype dt, uint64_t bits);     /* floats, exact */
 uint64_t ref_from_double(pto_dtype dt, double x);      /* floats, round to nearest even */
