@@ -236,26 +236,38 @@ PTO_CPU_AVX2 static inline __m128i pto_cpu__avx2_round_bf16(__m256 x)
     const __m256i r = _mm256_srli_epi32(_mm256_blendv_epi8(even, quiet, _mm256_castps_si256(_mm256_cmp_ps(x, x, _CMP_UNORD_Q))), 16);
     return _mm_packus_epi32(_mm256_castsi256_si128(r), _mm256_extracti128_si256(r, 1));
 }
-/* The first n < 8 16-bit lanes of v to `to`, 4, 2 and 1 at a time (AVX2 has no 16-bit masked
- * store; a copy loop through a buffer would be a memcpy call) */
-PTO_CPU_AVX2 static inline void pto_cpu__avx2_store_words(uint16_t *to, __m128i v, size_t n)
+/* the first n < 8 32-bit lanes, as AVX2's masked loads take them */
+PTO_CPU_AVX2 static inline __m256i pto_cpu__avx2_first_lanes(size_t n)
 {
+    return _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+}
+/* The first n < 32 bytes of v to `to`, n even: 16, 8, 4 and 2 at a time (AVX2 has no 8- or
+ * 16-bit masked store, and its 32-bit one, vmaskmovps, is slow on AMD's cores; a copy loop
+ * through a buffer would be a memcpy call) */
+PTO_CPU_AVX2 static inline void pto_cpu__avx2_store_bytes(void *to, __m256i v, size_t n)
+{
+    unsigned char *p = (unsigned char *)to;
+    __m128i x = _mm256_castsi256_si128(v);
+    if (n & 16) {
+        _mm_storeu_si128((__m128i *)(void *)p, x);
+        x = _mm256_extracti128_si256(v, 1);
+        p += 16;
+    }
+    if (n & 8) {
+        _mm_storel_epi64((__m128i *)(void *)p, x);
+        x = _mm_srli_si128(x, 8);
+        p += 8;
+    }
     if (n & 4) {
-        _mm_storel_epi64((__m128i *)(void *)to, v);
-        v = _mm_srli_si128(v, 8);
-        to += 4;
+        _mm_storeu_si32(p, x);
+        x = _mm_srli_si128(x, 4);
+        p += 4;
     }
-    if (n & 2) {
-        to[0] = (uint16_t)_mm_extract_epi16(v, 0);
-        to[1] = (uint16_t)_mm_extract_epi16(v, 1);
-        v = _mm_srli_si128(v, 4);
-        to += 2;
-    }
-    if (n & 1) to[0] = (uint16_t)_mm_extract_epi16(v, 0);
+    if (n & 2) _mm_storeu_si16(p, x);
 }
 /* The conversions of a 16-bit float format: 8 elements at once, or the first n < 8 (AVX2 has no
  * 16-bit masked loads and stores: widening through a buffer; narrowing from a buffer of 8 (_part)
- * or a row's last n read by a masked load (_tail), stored by pto_cpu__avx2_store_words), and an
+ * or a row's last n read by a masked load (_tail), stored by pto_cpu__avx2_store_bytes), and an
  * intermediate result rounded to the format in place, as a vector (math of several operations). */
 #define PTO_CPU__AVX2_HALF(name, inf)                                                            \
     PTO_CPU_AVX2 static inline void pto_cpu__avx2_widen_##name(float *to, const uint16_t *from)  \
@@ -275,13 +287,12 @@ PTO_CPU_AVX2 static inline void pto_cpu__avx2_store_words(uint16_t *to, __m128i 
     }                                                                                            \
     PTO_CPU_AVX2 static inline void pto_cpu__avx2_narrow_##name##_part(uint16_t *to, const float *from, size_t n) \
     {                                                                                            \
-        pto_cpu__avx2_store_words(to, pto_cpu__avx2_round_##name(_mm256_loadu_ps(from)), n);     \
+        pto_cpu__avx2_store_bytes(to, _mm256_castsi128_si256(pto_cpu__avx2_round_##name(_mm256_loadu_ps(from))), 2 * n); \
     }                                                                                            \
     PTO_CPU_AVX2 static inline void pto_cpu__avx2_narrow_##name##_tail(uint16_t *to, const float *from, size_t n) \
     {                                                                                            \
-        const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);                          \
-        const __m256 x = _mm256_maskload_ps(from, _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), lane)); \
-        pto_cpu__avx2_store_words(to, pto_cpu__avx2_round_##name(x), n);                          \
+        const __m256 x = _mm256_maskload_ps(from, pto_cpu__avx2_first_lanes(n));                \
+        pto_cpu__avx2_store_bytes(to, _mm256_castsi128_si256(pto_cpu__avx2_round_##name(x)), 2 * n); \
     }                                                                                            \
     PTO_CPU_AVX2 static inline void pto_cpu__avx2_requant_##name(float *x)                       \
     {                                                                                            \
@@ -905,12 +916,9 @@ PTO_CPU_AVX2 static inline void pto_cpu__avx2_sqrt_block(float *y, const float *
 {
     size_t j;
     for (j = 0; j + 8 <= n; j += 8) _mm256_storeu_ps(y + j, _mm256_sqrt_ps(_mm256_loadu_ps(x + j)));
-    if (j < n) { /* the last n - j through a buffer */
-        float t[8] = { 0 };
-        size_t k;
-        for (k = 0; k < n - j; k++) t[k] = x[j + k];
-        _mm256_storeu_ps(t, _mm256_sqrt_ps(_mm256_loadu_ps(t)));
-        for (k = 0; k < n - j; k++) y[j + k] = t[k];
+    if (j < n) { /* the last n - j by a masked load */
+        const __m256 v = _mm256_maskload_ps(x + j, pto_cpu__avx2_first_lanes(n - j));
+        pto_cpu__avx2_store_bytes(y + j, _mm256_castps_si256(_mm256_sqrt_ps(v)), 4 * (n - j));
     }
 }
 PTO_CPU_AVX512 static inline void pto_cpu__avx512_sqrt_block(float *y, const float *x, size_t n)
