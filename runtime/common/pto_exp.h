@@ -53,6 +53,10 @@ static inline uint32_t pto__exp_mask(int c) { return 0u - (uint32_t)c; }
 /* 2^k for a normal double's exponent k, from its bits */
 static inline double pto__exp_pow2(int64_t k) { return pto__exp_double((uint64_t)(1023 + k) << 52); }
 
+/* Whether (p, emin, emax) is f32's own format, whose rounding is C's conversion (a test of
+ * constants at every call: it folds) */
+static inline int pto__exp_is_f32(int p, int emin, int emax) { return p == 24 && emin == -126 && emax == 127; }
+
 /* y > 0 rounded once, to nearest even, to precision p with least normal exponent emin (below it
  * the quantum of subnormals) and largest exponent emax (above: +inf), as a float, which holds
  * every such value. Scaling by powers of two is exact; the magic addition rounds to an integer.
@@ -60,8 +64,7 @@ static inline double pto__exp_pow2(int64_t k) { return pto__exp_double((uint64_t
  * every kernel's arithmetic assumes; gradual underflow and overflow alike): one instruction. */
 PTO__EXP_INLINE float pto__exp_round(double y, int p, int emin, int emax)
 {
-    if (p == 24 && emin == -126 && emax == 127) /* f32: the conversion rounds so (a constant test: it folds) */
-        return (float)y;
+    if (pto__exp_is_f32(p, emin, emax)) return (float)y;
     const int64_t qe = pto__exp_quantum(y, p, emin);
     const double n = (y * pto__exp_pow2(-qe) + 0x1p52) - 0x1p52; /* < 2^p + 1: exact */
     const double r = n * pto__exp_pow2(qe);

@@ -63,7 +63,7 @@ PTO__EXP_INLINE float pto__math_settled_or_redo(double y, int ok, uint32_t speci
 {
     const uint32_t in = pto__exp_mask(ok);
     uint32_t keep, r;
-    if (p == 24 && emin == -126 && emax == 127) {
+    if (pto__exp_is_f32(p, emin, emax)) {
         r = pto__exp_fbits((float)(y * (1 - PTO__MATH_ERR)));
         keep = in & pto__exp_mask(r == pto__exp_fbits((float)(y * (1 + PTO__MATH_ERR))));
     } else {
