@@ -194,7 +194,7 @@ def gm_check(layout, shape, stride, elem_bytes, written):
     for n, s in zip(shape, stride):
         if n > 1 and s > limit // (n - 1):
             return "the tensor is too large"
-    if gm_span(shape, stride) - 1 > limit:
+    if gm_span(shape, stride) - 1 >= limit:
         return "the tensor is too large"
     row = GM_ROW_BYTES // elem_bytes
     inner = {"ND": 4, "DN": 3, "NZ": 4}[name]

@@ -684,6 +684,20 @@ local function when_keys(scope)
   return list(scope.axes) .. ", <operand>.layout, <operand>.elem_bytes"
 end
 
+-- A rules list as written: rules, and lists of rules (what a helper in a spec file returns: a
+-- list, so that a call anywhere in the constructor keeps all its rules, where several return
+-- values would be cut to the first), in order.
+local function flat_rules(rules)
+  local out = {}
+  local function add(list)
+    for _, r in ipairs(list) do
+      if type(r) == "table" and not r.__rule and r[1] ~= nil then add(r) else out[#out + 1] = r end
+    end
+  end
+  add(rules or {})
+  return out
+end
+
 -- A rule as written in a kind or an instruction.  `scope` gives the kind's name, tiles and axes.
 local function check_rule(owner, keys, r, scope)
   local rec = (type(r) == "table" and r.__rule) and r or owner
@@ -1130,11 +1144,11 @@ for _, r in ipairs(records.kind) do
     local value_ops = {}
     for name, o in pairs(k.operands) do if o.param and PARAMS[o.param] and PARAMS[o.param].value then value_ops[name] = true end end
     k.value_ops = value_ops
-    for i, rr in ipairs(r.rules or {}) do
+    for _, rr in ipairs(flat_rules(r.rules)) do
       k.rules[#k.rules + 1] = check_rule(r, { "rules" }, rr, { kind = r.name, tiles = tiles, axes = axes_scope, broken = broken,
                                                                values = value_ops })
     end
-    for i, rr in ipairs(r.static_rules or {}) do
+    for _, rr in ipairs(flat_rules(r.static_rules)) do
       local cr = check_rule(r, { "static_rules" }, rr, { kind = r.name, tiles = tiles, axes = axes_scope, broken = broken })
       if cr and not cr.static then err_at(r, { "static_rules" }, "static rule " .. cr.name .. " may use only elem_bytes, block_elems and repeat_elems"); ok = false end
       k.static_rules[#k.static_rules + 1] = cr
@@ -1512,7 +1526,7 @@ for _, r in ipairs(records.instruction) do
         end
       end
     end
-    for _, rr in ipairs(r.rules or {}) do
+    for _, rr in ipairs(flat_rules(r.rules)) do
       local cr = check_rule(r, { "rules" }, rr, { kind = k.name, tiles = k.tiles, axes = k.axes_scope, values = k.value_ops })
       if cr then inst.rules[#inst.rules + 1] = cr else ok = false end
     end

@@ -2,6 +2,7 @@
 legal cases (shapes derived from the machine parameters, value fills, in place) and rejected
 mutations whose expected status comes from model.verify, the mirror of the C verifier."""
 import kinds
+import layouts as L
 import model as M
 
 IO_ENUM = {"in": "H_IO_IN", "out": "H_IO_OUT", "tmp": "H_IO_TMP"}
@@ -323,6 +324,21 @@ class Plan:
                 cand += [("offset", o["offset"]), ("offset", o["offset"] + eb)]
         return cand
 
+    def gm_span_edges(self, tup, cases):
+        """Each tensor of the 1 x 1 case made two rows (ND) or columns (DN) exactly 2^60 bytes
+        apart: its largest offset the first one too far (PTO_ERR_SHAPE), nothing else wrong (both
+        rows at a multiple of 32 bytes). NZ's fixed boxes keep such a sum off a row multiple."""
+        at = next((i for i, c in enumerate(cases) if c["label"].startswith("1x1 ")), None)
+        out = []
+        for name, d in ((n, d) for n, d in (cases[at]["ops"].items() if at is not None else ()) if d and d.get("gm")):
+            k = {"ND": 3, "DN": 4}.get(L.GM_LAYOUTS[d["layout"]])
+            if k is not None and d["shape"][k] == 1:
+                limit = L.GM_SPAN_BYTES // self.model.dtype_list[d["dtype"]]["bytes"]
+                m = self.rejection(tup, at, cases[at], [(name, f"shape{k}", 2), (name, f"stride{k}", limit)])
+                if m:
+                    out.append(m)
+        return out
+
     def param_mutations(self, tup, base_index, base):
         """The rejections of a runtime parameter's values alone (a value outside its domain, a value
         this tuple's dtypes do not take)."""
@@ -397,7 +413,7 @@ def plan(inst, p):
         base = next((i for i, c in enumerate(cases) if c["label"].startswith("valid<tile")), 0 if cases else None)
         if base is None:
             raise no_test_shape(inst, p, t, pl.skipped)
-        muts = pl.param_mutations(t, base, cases[base]) if few else pl.mutations(t, base, cases[base])
+        muts = pl.param_mutations(t, base, cases[base]) if few else pl.mutations(t, base, cases[base]) + pl.gm_span_edges(t, cases)
         tuples.append(tuple_ctx(pl, kind, t, cases, muts))
     return plan_ctx(inst, kind, entries, tuples)
 

@@ -428,10 +428,10 @@ kind {
 -- The bit masks of TCMPS, TSELS, TCMP and TSEL: a u8 ND tile, bit (j mod 8) of byte (i, j / 8),
 -- least significant bit first, is element (i, j); its valid region is rows x ceil(cols / 8) bytes.
 local function mask_rules(mask, tile)
-  return rule { name = "mask_rows", check = mask .. ".valid_rows == " .. tile .. ".valid_rows", status = "valid",
-                why = "the mask has one valid row per " .. tile .. " row" },
-         rule { name = "mask_bytes", check = mask .. ".valid_cols == ceildiv(" .. tile .. ".valid_cols, 8)", status = "valid",
-                why = "the mask has one valid byte per 8 " .. tile .. " columns" }
+  return { rule { name = "mask_rows", check = mask .. ".valid_rows == " .. tile .. ".valid_rows", status = "valid",
+                  why = "the mask has one valid row per " .. tile .. " row" },
+           rule { name = "mask_bytes", check = mask .. ".valid_cols == ceildiv(" .. tile .. ".valid_cols, 8)", status = "valid",
+                  why = "the mask has one valid byte per 8 " .. tile .. " columns" } }
 end
 kind {
   name = "compare_scalar",
@@ -478,13 +478,13 @@ kind {
 -- The elementwise tile-tile kinds (docs/contract.md section 4): every tile has dst's valid region
 -- (the iteration domain), each its own row stride; dst may be the very same tile as any source.
 local function tile(io, dtype) return { tile = true, io = io, dtype = dtype or "T", layouts = { "ND" } } end
-local function valid_as_dst(...) -- (a list: last in a table constructor, or one source)
+local function valid_as_dst(...) -- a list of rules, one per source
   local out = {}
   for _, s in ipairs({ ... }) do
     out[#out + 1] = rule { name = s .. "_valid", check = same_valid(s, "dst"), status = "valid",
                            why = s .. " must have dst's valid region" }
   end
-  return table.unpack(out)
+  return out
 end
 -- tmp of the tile-tile kinds: upstream's API has it; no kernel needs it (A2A3's temporaries live
 -- in the reserved scratch), so any tile, or NULL, is taken and never read
@@ -570,10 +570,10 @@ kind {
 -- (Nz or Zz: the axis left), b a RIGHT tile (Zn), c an ACC tile (Nz), bias a BIAS tile (ND 1 x N).
 -- A and C are pairs (f16 -> f32, ...): legal sets list them as pairs = { A = { C } }.
 local function mm_rules(out)
-  return rule { name = "k_match", check = "b.valid_rows == a.valid_cols", status = "valid",
-                why = "b has one valid row per valid column of a (k)" },
-         rule { name = "n_match", check = out .. ".valid_cols == b.valid_cols", status = "valid",
-                why = out .. " has one valid column per valid column of b (n)" }
+  return { rule { name = "k_match", check = "b.valid_rows == a.valid_cols", status = "valid",
+                  why = "b has one valid row per valid column of a (k)" },
+           rule { name = "n_match", check = out .. ".valid_cols == b.valid_cols", status = "valid",
+                  why = out .. " has one valid column per valid column of b (n)" } }
 end
 local mm_a = { tile = true, io = "in", dtype = "A", locs = { "LEFT" }, layouts = { "Nz", "Zz" } }
 local mm_b = { tile = true, io = "in", dtype = "A", locs = { "RIGHT" }, layouts = { "Zn" } }
@@ -740,7 +740,10 @@ window_kind("insert", "dst[row + i, col + j] = src[i,j] over src's valid region 
 -- and location is the instructions' legal sets (their excludes).
 -- Operand field gm = true (instead of tile): a global tensor, its layouts among ND, DN, NZ (all three
 -- when absent). Axis derive = "loc": the location of tile operand `of`, one per value: values =
--- { <value> = <pto_loc name> }; a location no legal tuple with the call's dtypes has: status loc.
+-- { <value> = <pto_loc name> }; a location no legal tuple with the call's dtypes has: the axis's
+-- status (loc unless given). Here dtype: the tile is in a location the instruction takes (its
+-- operand's locs, checked first), and it is the dtypes that location does not take (an f16
+-- tensor for a VEC f32 tile; out of ACC f32 to i32).
 local gm_layout_axis = function(of) return { name = "gm", derive = "layout", of = of, values = { nd = "ND", dn = "DN", nz = "NZ" } } end
 local gm_tile_axis = function(of) return { name = "tile", derive = "layout", of = of, values = { nd = "ND", dn = "DN", nz = "Nz", zn = "Zn" } } end
 
@@ -757,7 +760,7 @@ kind {
     dst = { tile = true, io = "out", dtype = "T", locs = { "VEC", "MAT" }, layouts = { "ND", "DN", "Nz", "Zn" } },
     src = { gm = true, io = "in", dtype = "G" },
   },
-  axes = { { name = "loc", derive = "loc", of = "dst", values = { vec = "VEC", mat = "MAT" } },
+  axes = { { name = "loc", derive = "loc", of = "dst", values = { vec = "VEC", mat = "MAT" }, status = "dtype" },
            gm_layout_axis("src"), gm_tile_axis("dst") },
   kernel = "{T}_{G}_{gm}_{tile}",
   rules = {},
@@ -777,7 +780,7 @@ kind {
     src = { tile = true, io = "in", dtype = "T", locs = { "VEC", "MAT", "ACC" }, layouts = { "ND", "DN", "Nz" } },
     relu = { param = "relu", io = "in" },
   },
-  axes = { { name = "loc", derive = "loc", of = "src", values = { vec = "VEC", mat = "MAT", acc = "ACC" } },
+  axes = { { name = "loc", derive = "loc", of = "src", values = { vec = "VEC", mat = "MAT", acc = "ACC" }, status = "dtype" },
            gm_tile_axis("src"), gm_layout_axis("dst"), { name = "relu", derive = "param", of = "relu" } },
   kernel = "{G}_{T}_{tile}_{gm}{relu:normal=_relu}",
   rules = {},

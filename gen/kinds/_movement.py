@@ -114,11 +114,6 @@ def more_cases(plan, tup, shapes, B):
     return []
 
 
-MOVES_NOTE = ("The moves: VEC -> VEC (ND -> ND, DN -> DN), MAT -> LEFT (Nz -> Nz or Zz), MAT -> RIGHT (Nz or Zn -> Zn), "
-              "ACC -> VEC (Nz -> ND or DN), ACC -> MAT (Nz -> Nz), and the cpu's VEC -> LEFT/RIGHT (ND -> Nz, Zz, Zn) and "
-              "ACC -> LEFT/RIGHT (Nz -> Nz, Zz, Zn); another location is PTO_ERR_LOC. dst never overlaps src.")
-
-
 # The locations each (from, to) pair moves between (the kind's rules), the first the default
 MOVES = {("nd", "nd"): [("VEC", "VEC")], ("dn", "dn"): [("VEC", "VEC")],
          ("nd", "nz"): [("VEC", "LEFT")], ("nd", "zz"): [("VEC", "LEFT")], ("nd", "zn"): [("VEC", "RIGHT")],
@@ -126,6 +121,24 @@ MOVES = {("nd", "nd"): [("VEC", "VEC")], ("dn", "dn"): [("VEC", "VEC")],
          ("nz", "nz"): [("MAT", "LEFT"), ("ACC", "MAT"), ("ACC", "LEFT")],
          ("nz", "zz"): [("MAT", "LEFT"), ("ACC", "LEFT")], ("nz", "zn"): [("MAT", "RIGHT"), ("ACC", "RIGHT")],
          ("zn", "zn"): [("MAT", "RIGHT")]}
+
+
+LAYOUT_NAMES = {"nd": "ND", "dn": "DN", "nz": "Nz", "zn": "Zn", "zz": "Zz"}
+
+
+def moves_note(inst):
+    """What an instruction's header and page say of its moves: each location pair with the layout
+    pairs the cpu's legal tuples move between them (MOVES), conversions out of ACC only."""
+    by_locs = {}
+    for t in inst.tuples.get("cpu", []):
+        pair = (t.axes["from"], t.axes["to"])
+        for m in MOVES[pair]:
+            if t.dtype_of("src") == t.dtype_of("dst") or m[0] == "ACC":
+                by_locs.setdefault(m, set()).add(pair)
+    moves = [f"{s} -> {d} ({', '.join(LAYOUT_NAMES[f] + ' -> ' + LAYOUT_NAMES[t] for f, t in sorted(pairs))})"
+             for (s, d), pairs in sorted(by_locs.items())]
+    return ("The moves (the legality matrix has each dtype pair's): " + "; ".join(moves)
+            + "; another location is PTO_ERR_LOC, another layout pair PTO_ERR_LAYOUT. dst never overlaps src.")
 
 
 def locations(tup, variant):
@@ -249,7 +262,7 @@ def window_kind(outer):
     """notes, test_operands and bench_cases of a window kind (extract, insert) whose window lies
     in `outer`."""
     def notes(inst):
-        return [MOVES_NOTE + f" row and col place the window in {outer}: inside its valid region, at a multiple of "
+        return [moves_note(inst) + f" row and col place the window in {outer}: inside its valid region, at a multiple of "
                 "its box (else PTO_ERR_VALID)."]
 
     def test_operands(plan, tup, vr, vc, extra, variant):

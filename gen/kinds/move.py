@@ -12,7 +12,7 @@ CPP_REFUSED = [("tile", "src", "a tile after src (the tmp form, A5's scratch; th
 
 
 def notes(inst):
-    return [MV.MOVES_NOTE + " relu is PTO_RELU_NONE or PTO_RELU_NORMAL (any other value PTO_ERR_PARAM)."]
+    return [MV.moves_note(inst) + " relu is PTO_RELU_NONE or PTO_RELU_NORMAL (any other value PTO_ERR_PARAM)."]
 
 
 def test_operands(plan, tup, vr, vc, extra, variant):

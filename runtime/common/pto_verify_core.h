@@ -74,7 +74,7 @@ static int gm_shape_ok(const pto_gm *g, unsigned eb, int written)
         if (g->shape[k] > 1 && g->stride[k] > limit / (g->shape[k] - 1)) return 0;
         total += g->stride[k] * (g->shape[k] - 1); /* five terms of at most 2^60: no wrap */
     }
-    if (total > limit || g->stride[inner] != 1) return 0;
+    if (total >= limit || g->stride[inner] != 1) return 0;
     if (dn && (g->shape[0] != 1 || g->shape[1] != 1 || g->shape[2] != 1)) return 0;
     if (!nd && !dn && (g->shape[0] != 1 || g->shape[3] != 16 || g->shape[4] != row || g->stride[3] != row)) return 0;
     for (k = nd ? 0 : dn ? 4 : 1; k < (nd ? 4u : dn ? 5u : 3u); k++)

@@ -5,7 +5,7 @@
 -- (Zn) and ACC -> MAT through the fixpipe; A5 MAT -> LEFT (Nz) / RIGHT and more (scale tiles, fp8);
 -- its CPU simulator copies through the index maps but asserts that the window ends at src's valid
 -- end (a middle window aborts: a bug; here any window inside src's valid region is legal). The
--- cpu takes the union with TMOV's moves; neither NPU profile offers it yet (no L1, L0 or fixpipe).
+-- cpu takes the union of the two sets; neither NPU profile offers it yet (no L1, L0 or fixpipe).
 local a = { f16 = { "f16" }, bf16 = { "bf16" }, f32 = { "f32", "f16", "bf16" }, i8 = { "i8" }, i32 = { "i32" } }
 local conversion_from_acc = { S = "f32", D = { "f16", "bf16" }, from = { "nd", "dn", "zn" } }
 

@@ -1,3 +1,3 @@
 -- target: kinds.lua
 -- append: kind { name = "tile copy", doc = "dst = src", entries = { { form = "main", operands = { "dst", "src" } } }, operands = { dst = { tile = true, io = "out", dtype = "T", layouts = { "ND" } }, src = { tile = true, io = "in", dtype = "T", layouts = { "ND" } } }, axes = {}, kernel = "{T}" }
--- expect: spec/kinds.lua:785: kind name 'tile copy' must be lower-case letters, digits and _; allowed: [a-z0-9_]+ (it becomes part of C names)
+-- expect: spec/kinds.lua:788: kind name 'tile copy' must be lower-case letters, digits and _; allowed: [a-z0-9_]+ (it becomes part of C names)
