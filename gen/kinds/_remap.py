@@ -182,8 +182,8 @@ SIMD_NONE = {"transpose": None, "part": None, "narrow": None, "line_copy": None}
 def cpu_variants(inst, p, tup, k):
     """The x86 variants' own blocks by vector instructions (pto_<p>_simd.h, the same bits; the
     baseline's portable C is the rest), where the move copies bits: a transposing block of 32-bit
-    (16-bit) elements 8 x 8 (16 x 16; AVX-512: 32-bit 16 x 16 too, and a box's partial corners by
-    masked loads and stores) at a time by shuffles; AVX-512: a partial box's lines along the copy
+    (16-bit) elements 8 x 8 (16 x 16) at a time by shuffles, and in AVX-512 a box's partial
+    corners 16 x 16 by masked loads and stores; AVX-512: a partial box's lines along the copy
     by vector moves (pto_<p>__avx512_copy_row: 64 bytes at a time, the last ones by one
     overlapping or masked move). Rows of f32 narrowed to f16 or bf16 8 (AVX2) or 16 (AVX-512) at
     a time (F16C for f16: a NaN keeps its payload), the last ones by a masked load, where that is
@@ -196,8 +196,10 @@ def cpu_variants(inst, p, tup, k):
             return
         avx512 = v["name"] == "avx512"
         if r["along"] in ("ji", "ij") and copies and bits in (16, 32):
-            sizes = [(16, f"pto_{p}__avx512_transpose16_32")] * (bits == 32 and avx512)  # in zmm registers
-            sizes += [(8, f"pto_{p}__avx2_transpose8_32")] if bits == 32 else [(16, f"pto_{p}__avx2_transpose16_16")]
+            # whole blocks in 256-bit registers: Zen 4 runs a 512-bit shuffle at half the rate, and
+            # 16 x 16 32-bit blocks in zmm registers took 1.5x the time of four 8 x 8 (TTRANS f32
+            # 64x32 146 against 105 ns); AVX-512's masks serve the partial corners
+            sizes = [(8, f"pto_{p}__avx2_transpose8_32")] if bits == 32 else [(16, f"pto_{p}__avx2_transpose16_16")]
             steps = ("dcs", "srs") if r["along"] == "ji" else ("drs", "scs")  # to[c * ts + r] = from[r * fs + c]
             counts = ("h - ii", "w - jj") if r["along"] == "ji" else ("w - jj", "h - ii")  # from's rows, columns
             kv["simd"] = dict(SIMD_NONE, transpose=sizes, to_step=steps[0], from_step=steps[1],
