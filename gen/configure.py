@@ -291,7 +291,7 @@ def main():
         for src in sorted(glob.glob(f"tests/unit/test_{p}_*.c")):  # hand-written unit tests of a profile
             t = "build/" + src[:-2]
             w.append(f"build {t}.o: cc {src} {after(src)}\n  flags = $tflags -Iout/include -Iout/{p} -Itests/harness\n")
-            w.append(f"build {t}: link {t}.o {' '.join(test_objects(model, p, None, 'build') + hobjs)}\n")
+            w.append(f"build {t}: link {t}.o {' '.join(test_objects(model, p, None, 'build') + unit_instructions(model, p, src) + hobjs)}\n")
             bins.append(t)
     math_edges(w)
     exhaustive_edges(w)
@@ -391,6 +391,14 @@ def library_names(model, p):
     return [os.path.basename(src)[:-2] for src in outputs.library_sources(model, p)]
 
 
+def unit_instructions(model, p, src, root="build"):
+    """The kernel objects (under root/<p>/) of the instructions a hand-written unit test calls:
+    those whose headers it includes ("pto/<instr>.h"; the others it does not link)."""
+    with open(src) as f:
+        names = set(re.findall(r'^#include "pto/(\w+)\.h"', f.read(), re.M))
+    return [f"{root}/{p}/{i.name}.o" for i in model.instructions if i.name in names]
+
+
 def test_objects(model, p, inst, root):
     """The library objects (under root/<profile>/) a test program of profile p links: those every
     program needs (verifier, status, simulator) and instruction inst's kernels (None: none), and
@@ -465,7 +473,8 @@ def sanitize_edges(w, model, cc):
                 obj = f"build/tests/{p}/test_{inst}.o"
             else:
                 obj = variant_objects(w, cc, f"{SAN_FLAGS} $tflags -Iout/include -Iout/{p} -Itests/harness", [(src, b + ".o")])[0]
-            w.append(f"build {b}: vlink {obj} {' '.join(test_objects(model, p, inst, 'build/san') + hobjs)}\n"
+            units = [] if inst else unit_instructions(model, p, src, "build/san")
+            w.append(f"build {b}: vlink {obj} {' '.join(test_objects(model, p, inst, 'build/san') + units + hobjs)}\n"
                      f"  vcc = {cc}\n  vlink = {SAN_FLAGS}\n  libs = -lcmocka -lmpfr -lgmp -lm\n")
             bins.append(b)
     return bins
