@@ -208,9 +208,11 @@ def main():
     # a directory that disappears later (a template folder removed) reads as out of date, not as
     # an input ninja cannot make: the listing and configure then run again
     w.append("".join(f"build {d}: phony\n" for d in dirs) + "\n")
-    # and when an instruction gains or loses a profile (a legal set edit): the split's profiles.txt
+    # and when an instruction gains or loses a profile (a legal set edit): the split's profiles.txt;
+    # and when a unit test's includes may have changed which kernels it links (unit_instructions)
+    units = " ".join(sorted(glob.glob("tests/unit/test_*.c")))
     w.append("build build.ninja: configure | gen/configure.py gen/outputs.py gen/model.py spec/profiles.lua "
-             "tests/exhaustive.py build/dirs.txt build/spec/profiles.txt\n\n")
+             f"tests/exhaustive.py build/dirs.txt build/spec/profiles.txt {units}\n\n")
     lua = sorted(glob.glob("gen/*.lua"))
     w.append(f"build build/spec.json: spec | {' '.join(lua)} "
              f"spec/dtypes.lua spec/families.lua spec/profiles.lua spec/ops.lua spec/kinds.lua {' '.join(isa)}\n  isa = {' '.join(isa)}\n\n")

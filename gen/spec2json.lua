@@ -686,12 +686,31 @@ end
 
 -- A rules list as written: rules, and lists of rules (what a helper in a spec file returns: a
 -- list, so that a call anywhere in the constructor keeps all its rules, where several return
--- values would be cut to the first), in order.
-local function flat_rules(rules)
+-- values would be cut to the first), in order. A hole (a helper that returned nothing) is an
+-- error at the owner's line: a walk by ipairs would end there and drop the rules after it.
+local function flat_rules(owner, keys, rules)
   local out = {}
+  local function is_list(t)
+    if type(t) ~= "table" or t.__rule then return false end
+    for key in pairs(t) do
+      if math.type(key) ~= "integer" and not (type(key) == "string" and key:sub(1, 2) == "__") then return false end
+    end
+    return true
+  end
   local function add(list)
-    for _, r in ipairs(list) do
-      if type(r) == "table" and not r.__rule and r[1] ~= nil then add(r) else out[#out + 1] = r end
+    local last = 0
+    for key in pairs(list) do
+      if math.type(key) == "integer" and key > last then last = key end
+    end
+    for i = 1, last do
+      local r = list[i]
+      if r == nil then
+        err_at(owner, keys, string.format("rules: entry %d is nil (a helper that returned nothing?); allowed: rule { ... } or a list of rules", i))
+      elseif is_list(r) then
+        add(r)
+      else
+        out[#out + 1] = r
+      end
     end
   end
   add(rules or {})
@@ -1144,11 +1163,11 @@ for _, r in ipairs(records.kind) do
     local value_ops = {}
     for name, o in pairs(k.operands) do if o.param and PARAMS[o.param] and PARAMS[o.param].value then value_ops[name] = true end end
     k.value_ops = value_ops
-    for _, rr in ipairs(flat_rules(r.rules)) do
+    for _, rr in ipairs(flat_rules(r, { "rules" }, r.rules)) do
       k.rules[#k.rules + 1] = check_rule(r, { "rules" }, rr, { kind = r.name, tiles = tiles, axes = axes_scope, broken = broken,
                                                                values = value_ops })
     end
-    for _, rr in ipairs(flat_rules(r.static_rules)) do
+    for _, rr in ipairs(flat_rules(r, { "static_rules" }, r.static_rules)) do
       local cr = check_rule(r, { "static_rules" }, rr, { kind = r.name, tiles = tiles, axes = axes_scope, broken = broken })
       if cr and not cr.static then err_at(r, { "static_rules" }, "static rule " .. cr.name .. " may use only elem_bytes, block_elems and repeat_elems"); ok = false end
       k.static_rules[#k.static_rules + 1] = cr
@@ -1526,7 +1545,7 @@ for _, r in ipairs(records.instruction) do
         end
       end
     end
-    for _, rr in ipairs(flat_rules(r.rules)) do
+    for _, rr in ipairs(flat_rules(r, { "rules" }, r.rules)) do
       local cr = check_rule(r, { "rules" }, rr, { kind = k.name, tiles = k.tiles, axes = k.axes_scope, values = k.value_ops })
       if cr then inst.rules[#inst.rules + 1] = cr else ok = false end
     end

@@ -369,25 +369,26 @@ PTO_CPU_AVX2 static inline size_t pto_cpu__avx2_first(__m256i k0, __m256i f0, __
  * are (shuffles only). The AVX-512 variant's bodies call these too. */
 
 /* A block's rows, row k at base + k * stride bytes, visited in increasing k: each address is one
- * of four running bases (one every 4 rows) plus 0, 1, 2 or 3 strides, which x86 addressing adds
+ * of four running bases (one every 4 rows, kept as addresses: the last one passes the block's
+ * last row, where a pointer may not go) plus 0, 1, 2 or 3 strides, which x86 addressing adds
  * in the load or store itself. The empty asm statements (they emit nothing) hide 2 and 3 strides
  * and each base from gcc's straight-line strength reduction, which otherwise makes the 16 rows'
  * addresses one chain of additions, each in its own register and the excess spilled (and moved
  * through vector registers, on the shuffles' ports): a bare loop of 16 x 16 f16 blocks over a
  * 64 x 128 tile takes 220 ns with constant strides, 290 with run-time ones, 240 so. */
-typedef struct { unsigned char *base; size_t by[4]; } pto_cpu__rows;
+typedef struct { uintptr_t base; size_t by[4]; } pto_cpu__rows;
 static inline pto_cpu__rows pto_cpu__rows_at(const void *base, size_t stride)
 {
     pto_cpu__rows r;
     size_t two = 2 * stride, three = 3 * stride;
     __asm__("" : "+r"(two), "+r"(three));
-    r.base = (unsigned char *)(uintptr_t)base; /* the loads' rows: only read */
+    r.base = (uintptr_t)base; /* an address, not a pointer: it passes the block's last row */
     r.by[0] = 0, r.by[1] = stride, r.by[2] = two, r.by[3] = three;
     return r;
 }
 static inline void *pto_cpu__row(pto_cpu__rows *r, size_t k)
 {
-    unsigned char *at = r->base + r->by[k & 3];
+    void *at = (void *)(r->base + r->by[k & 3]);
     if ((k & 3) == 3) {
         r->base += 4 * r->by[1];
         __asm__("" : "+r"(r->base));

@@ -1,0 +1,4 @@
+-- target: kinds.lua
+-- replace:   rules = { valid_as_dst("src0"), valid_as_dst("src1"), mask_rules("mask", "dst") },
+-- with:   rules = { valid_as_dst("src0"), nil, valid_as_dst("src1"), mask_rules("mask", "dst") },
+-- expect: spec/kinds.lua:540: rules: entry 2 is nil (a helper that returned nothing?); allowed: rule { ... } or a list of rules
