@@ -26,34 +26,18 @@ static float a_data[16 * K], b_data[K * N], c_data[16 * C_COLS], bias_data[C_COL
 /* One form: the call with c (c_out and c_in: the very same tile) and the tiles below */
 typedef pto_status (*form_call)(pto_tile *c, const pto_tile *a, const pto_tile *b, const pto_tile *bias);
 
-static pto_status mm(pto_tile *c, const pto_tile *a, const pto_tile *b, const pto_tile *bias)
-{
-    (void)bias;
-    return pto_cpu_tmatmul(c, a, b);
-}
-static pto_status mm_acc(pto_tile *c, const pto_tile *a, const pto_tile *b, const pto_tile *bias)
-{
-    (void)bias;
-    return pto_cpu_tmatmul_acc(c, c, a, b);
-}
-static pto_status mm_bias(pto_tile *c, const pto_tile *a, const pto_tile *b, const pto_tile *bias)
-{
-    return pto_cpu_tmatmul_bias(c, a, b, bias);
-}
-static pto_status mv(pto_tile *c, const pto_tile *a, const pto_tile *b, const pto_tile *bias)
-{
-    (void)bias;
-    return pto_cpu_tgemv(c, a, b);
-}
-static pto_status mv_acc(pto_tile *c, const pto_tile *a, const pto_tile *b, const pto_tile *bias)
-{
-    (void)bias;
-    return pto_cpu_tgemv_acc(c, c, a, b);
-}
-static pto_status mv_bias(pto_tile *c, const pto_tile *a, const pto_tile *b, const pto_tile *bias)
-{
-    return pto_cpu_tgemv_bias(c, a, b, bias);
-}
+#define FORM(name, call)                                                                               \
+    static pto_status name(pto_tile *c, const pto_tile *a, const pto_tile *b, const pto_tile *bias) \
+    {                                                                                              \
+        (void)bias;                                                                                \
+        return call;                                                                               \
+    }
+FORM(mm, pto_cpu_tmatmul(c, a, b))
+FORM(mm_acc, pto_cpu_tmatmul_acc(c, c, a, b))
+FORM(mm_bias, pto_cpu_tmatmul_bias(c, a, b, bias))
+FORM(mv, pto_cpu_tgemv(c, a, b))
+FORM(mv_acc, pto_cpu_tgemv_acc(c, c, a, b))
+FORM(mv_bias, pto_cpu_tgemv_bias(c, a, b, bias))
 
 static void check_form(form_call call, uint32_t m)
 {
