@@ -175,8 +175,9 @@ def remap(src, dst, helper, fixed=True):
 
 
 # An x86 variant's own block routines (templates/cpu/remap_blocks.j2), each None where it has none:
-# n x n transposes (from the largest), the partial-corner transpose, row narrowing, line copy
-SIMD_NONE = {"transpose": None, "part": None, "narrow": None, "line_copy": None}
+# n x n transposes (from the largest), the partial-corner transpose, row narrowing, line copy; and
+# whether the remap places a chunk's whole, evenly spaced blocks by steps (templates/cpu/remap.j2)
+SIMD_NONE = {"transpose": None, "part": None, "narrow": None, "line_copy": None, "stepped": False}
 
 
 def cpu_variants(inst, p, tup, k):
@@ -202,9 +203,14 @@ def cpu_variants(inst, p, tup, k):
             sizes = [(8, f"pto_{p}__avx2_transpose8_32")] if bits == 32 else [(16, f"pto_{p}__avx2_transpose16_16")]
             steps = ("dcs", "srs") if r["along"] == "ji" else ("drs", "scs")  # to[c * ts + r] = from[r * fs + c]
             counts = ("h - ii", "w - jj") if r["along"] == "ji" else ("w - jj", "h - ii")  # from's rows, columns
+            # stepped: where a block is one shuffle network (16 x 16 16-bit), a chunk's first blocks,
+            # whole and evenly spaced on both sides (all of a whole-box region), are placed by two
+            # steps, which leaves the network the registers the array lookups took (TMOV MAT Nz ->
+            # RIGHT Zn f16 64x128 344 -> 269 ns); not where a block is several networks (f32's four
+            # 8 x 8): the walk's own copy of them cost registers (TTRANS f32 128x256 2,408 -> 2,775)
             kv["simd"] = dict(SIMD_NONE, transpose=sizes, to_step=steps[0], from_step=steps[1],
                               part=f"pto_{p}__avx512_transpose16_{bits}_part" if avx512 else None,
-                              part_counts=", ".join(counts))
+                              part_counts=", ".join(counts), stepped=bits == 16)
         elif r["along"] in ("jj", "ii") and copies and avx512:
             kv["simd"] = dict(SIMD_NONE, line_copy=f"pto_{p}__avx512_copy_row")
         elif r["along"] == "jj" and k.get("narrow") and v["f16c"]:
