@@ -3,8 +3,8 @@ the conversion core runtime/common/pto_cvt.h, one routine per (source class, des
 whose arguments fold to the pair's code. The kernels take round and sat as arguments (param_args:
 one kernel per pair); DEFAULT saturation resolves per pair (spec/isa/tcvt.lua sat_default_off).
 The cpu adds vectorising paths for f32 <-> f16, f32 <-> bf16 and f32 <-> i32 under RINT (NONE);
-a2a3 issues vconv (the machine model's conversion, defined by pto_cvt.h) in counter mode, one per
-run of rows; a5 loads, converts (vcvt, the same definition) and stores a register's worth at a
+a2a3 issues vconv (the machine model's conversion, defined by pto_cvt.h) over the tiling plan
+(runtime/a2a3/pto_a2a3_tiling.h), groups of rows a column block a repeat where both ends are as wide; a5 loads, converts (vcvt, the same definition) and stores a register's worth at a
 time, and converts a pair with an i64 end (no register form) on the scalar unit."""
 from kinds import _elementwise as EW
 from kinds import _tiles as TT
@@ -71,9 +71,7 @@ def element_ctx(inst, p, tup, prefix, convert_all):
         "routine": f"{prefix}__cvt_{routine[(cls(s), cls(d))]}", "s_fmt": fmt_args(s), "d_fmt": fmt_args(d),
         "sat_default": "PTO_SAT_OFF" if default_off(inst, tup) else "PTO_SAT_ON",
         "fast": fast, "rint_i32": "", "ignored": [], "D_enum": d["enum"], "S_enum": s["enum"],
-        # a2a3's vconv: a repeat of 256 / the wider element's bytes lanes, each side's repeat stride in blocks
-        "d_rep": 8 * d["bits"] // max(d["bits"], s["bits"]), "s_rep": 8 * s["bits"] // max(d["bits"], s["bits"]),
-        # a5's vcvt: a chunk of VL / the wider element's bytes lanes, a predicate for each width
+        # a2a3's vconv and a5's vcvt: a repeat (chunk) of 256 / the wider element's bytes lanes
         "wide_bits": max(d["bits"], s["bits"]), "E_cvt": 256 * 8 // max(d["bits"], s["bits"]),
         "sources": [{"name": "src", "ptr": "in0"}], "full": [("src", "in0row")],
     }
@@ -205,13 +203,37 @@ def test_operands(plan, tup, vr, vc, extra, variant):
             "src": T.tile(di("src"), vr + (variant + 1) % 2, T.roundup(vc, Bs) + (Bs if variant % 3 == 1 else 0), vr, vc)}
 
 
+def mixed_width_repeats(vr, vc, pitch, E, q):
+    """A2A3: the fewest vconv repeats a pair whose ends differ in width q times can convert a vr x vc
+    region in, its wider operand's rows `pitch` elements apart. A narrower block holds the lanes of
+    q wider blocks, and its elements are consecutive in one row (tile rows are whole blocks), so the
+    wider elements they convert are too: if two of those wider blocks have active lanes, they are
+    adjacent and the block stride is 1, making the repeat's wider lanes E consecutive elements of
+    storage (a window); else at most one wider block per narrower block is active, E / q lanes.
+    So: the cheapest cover of the valid elements by windows of E consecutive positions (1 each) and
+    single elements (q / E each, a lower bound of those repeats), by dynamic programming over the
+    positions in order (counted in 1 / E units to stay exact)."""
+    pos = [r * pitch + c for r in range(vr) for c in range(vc)]
+    cost, j = [0] * (len(pos) + 1), 0
+    for i in range(1, len(pos) + 1):
+        while pos[i - 1] - pos[j] >= E:  # the earliest start of a window ending at element i - 1
+            j += 1
+        cost[i] = min(cost[i - 1] + q, cost[j] + E)
+    return LB.ceil(cost[-1], E)
+
+
 def lower_bound(m, p, tup, vr, vc, storage_cols, E):
     """A2A3: every element needs a lane of a vconv repeat of E = 256 / the wider element's bytes
-    lanes. A5: per chunk of that many elements a load, the vcvt and a store; a pair with an i64 end
+    lanes; where the ends differ in width, repeats that span rows lose lanes (mixed_width_repeats).
+    A5: per chunk of that many elements a load, the vcvt and a store; a pair with an i64 end
     converts on the scalar unit: a load and a store per element."""
-    wide = max(tup.dtype_of("dst")["bytes"], tup.dtype_of("src")["bytes"])
+    d_bytes, s_bytes = tup.dtype_of("dst")["bytes"], tup.dtype_of("src")["bytes"]
+    wide = max(d_bytes, s_bytes)
     if p == "a2a3":
-        return EW.a2a3_bound(m, vr, vc, m["repeat_bytes"] // wide, ops=1, storage_cols=storage_cols)
+        if d_bytes == s_bytes:
+            return EW.a2a3_bound(m, vr, vc, m["repeat_bytes"] // wide, ops=1, storage_cols=storage_cols)
+        E = m["repeat_bytes"] // wide
+        return LB.a2a3(m, [mixed_width_repeats(vr, vc, storage_cols or vc, E, wide // min(d_bytes, s_bytes))])
     if wide == 8:
         return {"metric": "scalar", "value": 2 * vr * vc, "instructions": 0}
     # plt makes a whole chunk's and the last chunk's predicate at each width once a call

@@ -8,7 +8,11 @@
  *   BLOCKS    norm mode, per group of 8 rows: each repeat takes the same 32-byte column block
  *             of the 8 rows (block stride = row stride), repeating along the columns;
  *   EACH_ROW  one counter-mode instruction per row.
- * ROWS and BLOCKS need every row stride to fit PTO_A2A3_MAX_REPEAT_STRIDE blocks. The vector unit issues while
+ * ROWS and BLOCKS need every row stride to fit PTO_A2A3_MAX_REPEAT_STRIDE blocks. An operand may have
+ * narrower elements than the region's (vconv: a repeat has the wider element's lanes, and the
+ * narrower operand's repeat spans proportionally fewer blocks); then BLOCKS is out, since its
+ * blocks hold the lanes of several of the wider operand's blocks, which BLOCKS puts in different
+ * rows. The vector unit issues while
  * earlier repeats run, so time follows repeats: the plan with the fewest repeats is taken,
  * and of those the one with the fewest instructions. The step iterator sets the mask for
  * each step; kernels issue one instruction per step. */
@@ -28,6 +32,7 @@ typedef struct {
     unsigned n;                                 /* operands added */
     uint32_t stride[PTO_A2A3_GRID_MAX_OPS];  /* elements between rows */
     uint8_t along[PTO_A2A3_GRID_MAX_OPS];    /* 1: walks the columns; 0: one block, reused */
+    uint8_t narrow[PTO_A2A3_GRID_MAX_OPS];   /* the region's element bytes / the operand's */
 } pto_a2a3_grid;
 
 enum { PTO_A2A3_PLAN_RUN, PTO_A2A3_PLAN_ROWS, PTO_A2A3_PLAN_BLOCKS, PTO_A2A3_PLAN_EACH_ROW };
@@ -55,7 +60,15 @@ static inline void pto_a2a3_grid_operand(pto_a2a3_grid *g, uint32_t row_stride, 
 {
     g->stride[g->n] = row_stride;
     g->along[g->n] = (uint8_t)(along != 0);
+    g->narrow[g->n] = 1;
     g->n++;
+}
+
+/* An operand walking the columns whose elements are `narrow` times narrower than the region's. */
+static inline void pto_a2a3_grid_operand_narrow(pto_a2a3_grid *g, uint32_t row_stride, uint32_t narrow)
+{
+    pto_a2a3_grid_operand(g, row_stride, 1);
+    g->narrow[g->n - 1] = (uint8_t)narrow;
 }
 
 static inline uint64_t pto_a2a3__ceil(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
@@ -73,7 +86,15 @@ static inline int pto_a2a3__strides_fit(const pto_a2a3_grid *g)
 {
     unsigned i;
     for (i = 0; i < g->n; i++)
-        if (g->stride[i] % g->B != 0 || g->stride[i] / g->B > PTO_A2A3_MAX_REPEAT_STRIDE) return 0;
+        if (g->stride[i] % (g->B * g->narrow[i]) != 0 || g->stride[i] / (g->B * g->narrow[i]) > PTO_A2A3_MAX_REPEAT_STRIDE) return 0;
+    return 1;
+}
+
+static inline int pto_a2a3__same_width(const pto_a2a3_grid *g)
+{
+    unsigned i;
+    for (i = 0; i < g->n; i++)
+        if (g->narrow[i] != 1) return 0;
     return 1;
 }
 
@@ -87,7 +108,8 @@ static inline void pto_a2a3_grid_start(const pto_a2a3_grid *g, pto_a2a3_step *s)
     const uint64_t blocks_instructions = groups * (pto_a2a3__ceil(g->cols / g->B, PTO_A2A3_MAX_REPEAT) + (g->cols % g->B != 0));
     if (pto_a2a3__contiguous(g)) s->plan = PTO_A2A3_PLAN_RUN;
     else if (!pto_a2a3__strides_fit(g)) s->plan = PTO_A2A3_PLAN_EACH_ROW;
-    else if (blocks_repeats < rows_repeats || (blocks_repeats == rows_repeats && blocks_instructions < rows_instructions))
+    else if (pto_a2a3__same_width(g)
+             && (blocks_repeats < rows_repeats || (blocks_repeats == rows_repeats && blocks_instructions < rows_instructions)))
         s->plan = PTO_A2A3_PLAN_BLOCKS;
     else s->plan = rows_instructions <= g->rows ? PTO_A2A3_PLAN_ROWS : PTO_A2A3_PLAN_EACH_ROW;
     s->mask_mode = -1;
@@ -199,7 +221,7 @@ static inline int pto_a2a3_grid_next(const pto_a2a3_grid *g, pto_a2a3_step *s)
         for (i = 0; i < g->n; i++) {
             s->off[i] = (size_t)s->row * g->stride[i] + (g->along[i] ? s->col : 0);
             s->blk[i] = g->along[i];
-            s->rep[i] = g->stride[i] / g->B;
+            s->rep[i] = g->stride[i] / (g->B * g->narrow[i]);
         }
         s->col += lanes;
         if (s->col >= g->cols) { s->col = 0; s->row += k; }
@@ -211,7 +233,7 @@ static inline int pto_a2a3_grid_next(const pto_a2a3_grid *g, pto_a2a3_step *s)
     for (i = 0; i < g->n; i++) {
         s->off[i] = (size_t)s->row * g->stride[i];
         s->blk[i] = g->along[i];
-        s->rep[i] = g->along[i] ? PTO_A2A3_BLOCKS_PER_REPEAT : 0;
+        s->rep[i] = g->along[i] ? PTO_A2A3_BLOCKS_PER_REPEAT / g->narrow[i] : 0;
     }
     s->row = s->plan == PTO_A2A3_PLAN_RUN ? g->rows : s->row + 1;
     return 1;
