@@ -22,6 +22,14 @@ import layouts as L
 
 BLOCK = 16        # a block's rows (columns) where no side's group bounds them and the other direction is not whole
 CHUNK = 64        # column blocks whose widths and column parts are computed together (on the stack)
+# ... and how many a pass over the rows takes when, in a region past FIT_BYTES (half of L1), one
+# side's column blocks are a multiple of ALIAS_BYTES apart: their lines then fall in the same
+# cache sets, and a long chunk's band evicted the lines the next band reads again (TLOAD GM DN ->
+# MAT Zn f16 128x256 1,816 -> 1,251 ns, TTRANS f16 128x256 1,761 -> 1,448, TMOV MAT Nz -> LEFT Nz
+# f32 128x256 3,080 -> 2,385); elsewhere short chunks only cost loop overhead (up to 20%)
+CHUNK_ALIASED = 4
+FIT_BYTES = 16384
+ALIAS_BYTES = 4096
 BOX_ACROSS = 32   # bytes across a box outside ACC: a box row of Nz and Zz, a box column of Zn (32 / sizeof T elements)
 
 
@@ -168,6 +176,7 @@ def remap(src, dst, helper, fixed=True):
     step_args = [f"{x['name']}{d}s" for x in sides for d in "rc" if x[d]["step"] != "1"]
     sizes = [(c["h"], c["w"]) for b in bands for c in b["cases"] if not c["run"]]
     return {"along": along, "H": H, "W": W, "s_at": at(src, "s"), "d_at": at(dst, "d"), "bands": bands, "chunk": CHUNK,
+            "chunk_aliased": CHUNK_ALIASED, "fit_bytes": FIT_BYTES, "alias_bytes": ALIAS_BYTES,
             "helper": helper, "step_args": step_args, "sizes": sizes,
             "rows": rows, "cols": cols,
             "decls": [line for x in sides for line in x["decls"]] + [f"size_t {', '.join(names)};"],

@@ -1,0 +1,146 @@
+/* The movement kernels' remap on regions past half of L1 whose column blocks on one side are a
+ * multiple of 4 KiB apart: there a chunk of column blocks is short (gen/kinds/_remap.py
+ * CHUNK_ALIASED), so such a region is walked in many chunks, which the generated tests' shapes
+ * (at most a few KiB) never reach. Each case runs in every supported ISA variant and checks every
+ * element of dst against the element (i, j) of src by the public index maps (pto/pto_layout.h),
+ * and that nothing outside dst's valid region changed. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "pto/pto_cpu_isa.h"
+#include "pto/pto_layout.h"
+#include "pto/tload.h" /* not pto.h: only these three are linked (gen/configure.py unit_instructions) */
+#include "pto/tmov.h"
+#include "pto/ttrans.h"
+
+#define MAX_ELEMS (128 * 256)
+#define SENTINEL 0xa5u
+
+static uint32_t src_data[MAX_ELEMS], dst_data[MAX_ELEMS];
+
+/* src's elements: a distinct pattern per element, as 16-bit or 32-bit values */
+static void fill_src(unsigned eb)
+{
+    size_t k;
+    for (k = 0; k < MAX_ELEMS; k++) {
+        if (eb == 2) ((uint16_t *)src_data)[k] = (uint16_t)(k * 40503u + 7u);
+        else src_data[k] = (uint32_t)(k * 2654435761u + 7u);
+    }
+}
+
+static uint32_t elem(const void *base, unsigned eb, size_t at)
+{
+    return eb == 2 ? ((const uint16_t *)base)[at] : ((const uint32_t *)base)[at];
+}
+
+/* Every element of dst's storage: (i, j) of the valid region holds src's element at src_at(i, j)
+ * (transposed: (j, i)); every other byte is still the sentinel */
+typedef size_t (*src_at_fn)(const void *src, size_t i, size_t j);
+
+static void check_dst(const pto_tile *d, unsigned eb, const void *src, src_at_fn src_at, int transposed)
+{
+    static unsigned char touched[MAX_ELEMS * 4];
+    const unsigned char *bytes = (const unsigned char *)dst_data;
+    size_t i, j, k, wrong = 0;
+    memset(touched, 0, sizeof touched);
+    for (i = 0; i < d->valid_rows; i++)
+        for (j = 0; j < d->valid_cols; j++) {
+            const size_t at = pto_tile_offset(d, eb, (uint32_t)i, (uint32_t)j);
+            const size_t from = transposed ? src_at(src, j, i) : src_at(src, i, j);
+            if (elem(dst_data, eb, at) != elem(src_data, eb, from) && wrong++ < 4)
+                print_error("dst (%zu, %zu) at %zu: %#x, expected %#x\n", i, j, at, (unsigned)elem(dst_data, eb, at),
+                            (unsigned)elem(src_data, eb, from));
+            memset(touched + at * eb, 1, eb);
+        }
+    for (k = 0; k < (size_t)d->rows * d->cols * eb; k++)
+        if (!touched[k] && bytes[k] != SENTINEL && wrong++ < 4) print_error("byte %zu outside the valid region written\n", k);
+    assert_int_equal(wrong, 0);
+}
+
+static const pto_gm *the_gm;
+static const pto_tile *the_src;
+static size_t gm_at(const void *src, size_t i, size_t j) { (void)src; return (size_t)pto_gm_offset(the_gm, i, j); }
+static size_t tile_at(const void *src, size_t i, size_t j) { (void)src; return pto_tile_offset(the_src, 2, (uint32_t)i, (uint32_t)j); }
+static size_t tile32_at(const void *src, size_t i, size_t j) { (void)src; return pto_tile_offset(the_src, 4, (uint32_t)i, (uint32_t)j); }
+
+/* Runs `body` once in each supported ISA variant, then restores the automatic choice */
+#define EACH_ISA(body)                                                            \
+    do {                                                                          \
+        int v_;                                                                   \
+        for (v_ = PTO_CPU_ISA_BASELINE; v_ < PTO_CPU_ISA_COUNT; v_++) {           \
+            if (!pto_cpu_isa_supported((pto_cpu_isa)v_)) continue;                \
+            assert_int_equal(pto_cpu_set_isa((pto_cpu_isa)v_), 1);                \
+            memset(dst_data, SENTINEL, sizeof dst_data);                          \
+            body;                                                                 \
+        }                                                                         \
+        assert_int_equal(pto_cpu_set_isa(PTO_CPU_ISA_AUTO), 1);                   \
+    } while (0)
+
+/* TLOAD GM DN -> MAT Zn, f16: the tensor's columns 256 bytes apart, a block of 16 of them 4 KiB;
+ * the whole 128 x 256 and a region that ends inside its last boxes */
+static void tload_dn_zn(void **state)
+{
+    static const uint32_t valid[][2] = { { 128, 256 }, { 120, 250 } };
+    size_t c;
+    (void)state;
+    fill_src(2);
+    for (c = 0; c < sizeof valid / sizeof *valid; c++) {
+        const pto_gm g = { src_data, PTO_F16, PTO_GM_DN, { 1, 1, 1, valid[c][0], valid[c][1] }, { 0, 0, 0, 1, 128 } };
+        const pto_tile d = { dst_data, PTO_F16, PTO_MAT, PTO_ROW_MAJOR, PTO_BOX_COL_MAJOR, 128, 256, valid[c][0], valid[c][1] };
+        the_gm = &g;
+        EACH_ISA({
+            assert_int_equal(pto_cpu_tload(&d, &g), PTO_OK);
+            check_dst(&d, 2, src_data, gm_at, 0);
+        });
+    }
+}
+
+/* TTRANS VEC ND f16 128 x 256 -> 256 x 128: dst's rows 256 bytes apart, 16 of them 4 KiB */
+static void ttrans_nd(void **state)
+{
+    static const uint32_t valid[][2] = { { 128, 256 }, { 100, 250 } };
+    size_t c;
+    (void)state;
+    fill_src(2);
+    for (c = 0; c < sizeof valid / sizeof *valid; c++) {
+        const pto_tile s = { src_data, PTO_F16, PTO_VEC, PTO_ROW_MAJOR, PTO_NONE_BOX, 128, 256, valid[c][0], valid[c][1] };
+        const pto_tile d = { dst_data, PTO_F16, PTO_VEC, PTO_ROW_MAJOR, PTO_NONE_BOX, 256, 128, valid[c][1], valid[c][0] };
+        the_src = &s;
+        EACH_ISA({
+            assert_int_equal(pto_cpu_ttrans(&d, &s, NULL), PTO_OK);
+            check_dst(&d, 2, src_data, tile_at, 1);
+        });
+    }
+}
+
+/* TMOV MAT Nz -> LEFT Nz, f32 128 x 256: a column of boxes is 128 rows of 32 bytes, 4 KiB */
+static void tmov_nz_nz(void **state)
+{
+    static const uint32_t valid[][2] = { { 128, 256 }, { 125, 250 } };
+    size_t c;
+    (void)state;
+    fill_src(4);
+    for (c = 0; c < sizeof valid / sizeof *valid; c++) {
+        const pto_tile s = { src_data, PTO_F32, PTO_MAT, PTO_COL_MAJOR, PTO_BOX_ROW_MAJOR, 128, 256, valid[c][0], valid[c][1] };
+        const pto_tile d = { dst_data, PTO_F32, PTO_LEFT, PTO_COL_MAJOR, PTO_BOX_ROW_MAJOR, 128, 256, valid[c][0], valid[c][1] };
+        the_src = &s;
+        EACH_ISA({
+            assert_int_equal(pto_cpu_tmov(&d, &s, PTO_RELU_NONE), PTO_OK);
+            check_dst(&d, 4, src_data, tile32_at, 0);
+        });
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(tload_dn_zn),
+        cmocka_unit_test(ttrans_nd),
+        cmocka_unit_test(tmov_nz_nz),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
