@@ -6,7 +6,9 @@ repeats run, so time follows repeats): every output element needs a lane of some
 row-expand mode-1 column needs vbrcb's 8 rows per repeat, and an argmax (argmin) row needs one
 vcmax (vcmin) repeat per E values at each level of its reduction tree (one repeat reduces to one
 pair); a row fold needs a lane of a fold repeat for each element past its first E, then a vcadd
-repeat, or the levels of its tree (gen/kinds/row_reduce.py).
+repeat, or the levels of its tree (gen/kinds/row_reduce.py); a conversion between dtypes of two
+widths takes, in a repeat, either E consecutive elements of the wider operand's storage or at
+most E / (its width ratio) lanes (gen/kinds/convert.py mixed_width_repeats).
 Its instruction bound is one instruction per 255 repeats of each instruction the kernel needs.
 
 A5 counts instructions (one register each): per register of output, a load of each full input, the
