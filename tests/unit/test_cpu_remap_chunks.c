@@ -61,78 +61,91 @@ static void check_dst(const pto_tile *d, unsigned eb, const void *src, src_at_fn
     assert_int_equal(wrong, 0);
 }
 
+/* The call under test and its operands (file scope: the callbacks take no arguments) */
 static const pto_gm *the_gm;
-static const pto_tile *the_src;
+static const pto_tile *the_src, *the_dst;
 static size_t gm_at(const void *src, size_t i, size_t j) { (void)src; return (size_t)pto_gm_offset(the_gm, i, j); }
-static size_t tile_at(const void *src, size_t i, size_t j) { (void)src; return pto_tile_offset(the_src, 2, (uint32_t)i, (uint32_t)j); }
-static size_t tile32_at(const void *src, size_t i, size_t j) { (void)src; return pto_tile_offset(the_src, 4, (uint32_t)i, (uint32_t)j); }
+static size_t tile_at(const void *src, size_t i, size_t j)
+{
+    (void)src;
+    return pto_tile_offset(the_src, the_src->dtype == PTO_F32 ? 4 : 2, (uint32_t)i, (uint32_t)j);
+}
+static pto_status call_tload(void) { return pto_cpu_tload(the_dst, the_gm); }
+static pto_status call_ttrans(void) { return pto_cpu_ttrans(the_dst, the_src, NULL); }
+static pto_status call_tmov(void) { return pto_cpu_tmov(the_dst, the_src, PTO_RELU_NONE); }
 
-/* Runs `body` once in each supported ISA variant, then restores the automatic choice */
-#define EACH_ISA(body)                                                            \
-    do {                                                                          \
-        int v_;                                                                   \
-        for (v_ = PTO_CPU_ISA_BASELINE; v_ < PTO_CPU_ISA_COUNT; v_++) {           \
-            if (!pto_cpu_isa_supported((pto_cpu_isa)v_)) continue;                \
-            assert_int_equal(pto_cpu_set_isa((pto_cpu_isa)v_), 1);                \
-            memset(dst_data, SENTINEL, sizeof dst_data);                          \
-            body;                                                                 \
-        }                                                                         \
-        assert_int_equal(pto_cpu_set_isa(PTO_CPU_ISA_AUTO), 1);                   \
-    } while (0)
+/* The call once in each supported ISA variant (dst refilled with the sentinel before each), then
+ * the automatic choice restored */
+static void each_isa(pto_status (*call)(void), unsigned eb, src_at_fn src_at, int transposed)
+{
+    int v;
+    for (v = PTO_CPU_ISA_BASELINE; v < PTO_CPU_ISA_COUNT; v++) {
+        if (!pto_cpu_isa_supported((pto_cpu_isa)v)) continue;
+        assert_int_equal(pto_cpu_set_isa((pto_cpu_isa)v), 1);
+        memset(dst_data, SENTINEL, sizeof dst_data);
+        assert_int_equal(call(), PTO_OK);
+        check_dst(the_dst, eb, src_data, src_at, transposed);
+    }
+    assert_int_equal(pto_cpu_set_isa(PTO_CPU_ISA_AUTO), 1);
+}
 
-/* TLOAD GM DN -> MAT Zn, f16: the tensor's columns 256 bytes apart, a block of 16 of them 4 KiB;
- * the whole 128 x 256 and a region that ends inside its last boxes */
+/* Each test: the whole 128 x 256 and a valid region that ends inside the last boxes (blocks) */
+static const uint32_t valid[][2] = { { 128, 256 }, { 120, 250 } };
+#define EACH_VALID(vr, vc) for (c = 0; c < sizeof valid / sizeof *valid && (vr = valid[c][0], vc = valid[c][1], 1); c++)
+
+/* TLOAD GM DN -> MAT Zn, f16: the tensor's columns 256 bytes apart, a block of 16 of them 4 KiB */
 static void tload_dn_zn(void **state)
 {
-    static const uint32_t valid[][2] = { { 128, 256 }, { 120, 250 } };
+    uint32_t vr, vc;
     size_t c;
     (void)state;
     fill_src(2);
-    for (c = 0; c < sizeof valid / sizeof *valid; c++) {
-        const pto_gm g = { src_data, PTO_F16, PTO_GM_DN, { 1, 1, 1, valid[c][0], valid[c][1] }, { 0, 0, 0, 1, 128 } };
-        const pto_tile d = { dst_data, PTO_F16, PTO_MAT, PTO_ROW_MAJOR, PTO_BOX_COL_MAJOR, 128, 256, valid[c][0], valid[c][1] };
-        the_gm = &g;
-        EACH_ISA({
-            assert_int_equal(pto_cpu_tload(&d, &g), PTO_OK);
-            check_dst(&d, 2, src_data, gm_at, 0);
-        });
+    EACH_VALID(vr, vc) {
+        const pto_gm g = { src_data, PTO_F16, PTO_GM_DN, { 1, 1, 1, vr, vc }, { 0, 0, 0, 1, 128 } };
+        const pto_tile d = { dst_data, PTO_F16, PTO_MAT, PTO_ROW_MAJOR, PTO_BOX_COL_MAJOR, 128, 256, vr, vc };
+        the_gm = &g, the_dst = &d;
+        each_isa(call_tload, 2, gm_at, 0);
+    }
+}
+
+/* A tile-to-tile move: src's and dst's descriptors but for their valid regions */
+typedef struct {
+    pto_status (*call)(void);
+    pto_tile src, dst; /* data, valid_rows and valid_cols set per region */
+    unsigned eb;
+    int transposed;    /* dst's valid region is src's transposed */
+} move_case;
+
+static void tile_move(const move_case *m)
+{
+    uint32_t vr, vc;
+    size_t c;
+    fill_src(m->eb);
+    EACH_VALID(vr, vc) {
+        pto_tile s = m->src, d = m->dst;
+        s.data = src_data, s.valid_rows = vr, s.valid_cols = vc;
+        d.data = dst_data, d.valid_rows = m->transposed ? vc : vr, d.valid_cols = m->transposed ? vr : vc;
+        the_src = &s, the_dst = &d;
+        each_isa(m->call, m->eb, tile_at, m->transposed);
     }
 }
 
 /* TTRANS VEC ND f16 128 x 256 -> 256 x 128: dst's rows 256 bytes apart, 16 of them 4 KiB */
 static void ttrans_nd(void **state)
 {
-    static const uint32_t valid[][2] = { { 128, 256 }, { 100, 250 } };
-    size_t c;
+    static const move_case m = { call_ttrans, { NULL, PTO_F16, PTO_VEC, PTO_ROW_MAJOR, PTO_NONE_BOX, 128, 256, 0, 0 },
+                                 { NULL, PTO_F16, PTO_VEC, PTO_ROW_MAJOR, PTO_NONE_BOX, 256, 128, 0, 0 }, 2, 1 };
     (void)state;
-    fill_src(2);
-    for (c = 0; c < sizeof valid / sizeof *valid; c++) {
-        const pto_tile s = { src_data, PTO_F16, PTO_VEC, PTO_ROW_MAJOR, PTO_NONE_BOX, 128, 256, valid[c][0], valid[c][1] };
-        const pto_tile d = { dst_data, PTO_F16, PTO_VEC, PTO_ROW_MAJOR, PTO_NONE_BOX, 256, 128, valid[c][1], valid[c][0] };
-        the_src = &s;
-        EACH_ISA({
-            assert_int_equal(pto_cpu_ttrans(&d, &s, NULL), PTO_OK);
-            check_dst(&d, 2, src_data, tile_at, 1);
-        });
-    }
+    tile_move(&m);
 }
 
 /* TMOV MAT Nz -> LEFT Nz, f32 128 x 256: a column of boxes is 128 rows of 32 bytes, 4 KiB */
 static void tmov_nz_nz(void **state)
 {
-    static const uint32_t valid[][2] = { { 128, 256 }, { 125, 250 } };
-    size_t c;
+    static const move_case m = { call_tmov, { NULL, PTO_F32, PTO_MAT, PTO_COL_MAJOR, PTO_BOX_ROW_MAJOR, 128, 256, 0, 0 },
+                                 { NULL, PTO_F32, PTO_LEFT, PTO_COL_MAJOR, PTO_BOX_ROW_MAJOR, 128, 256, 0, 0 }, 4, 0 };
     (void)state;
-    fill_src(4);
-    for (c = 0; c < sizeof valid / sizeof *valid; c++) {
-        const pto_tile s = { src_data, PTO_F32, PTO_MAT, PTO_COL_MAJOR, PTO_BOX_ROW_MAJOR, 128, 256, valid[c][0], valid[c][1] };
-        const pto_tile d = { dst_data, PTO_F32, PTO_LEFT, PTO_COL_MAJOR, PTO_BOX_ROW_MAJOR, 128, 256, valid[c][0], valid[c][1] };
-        the_src = &s;
-        EACH_ISA({
-            assert_int_equal(pto_cpu_tmov(&d, &s, PTO_RELU_NONE), PTO_OK);
-            check_dst(&d, 4, src_data, tile32_at, 0);
-        });
-    }
+    tile_move(&m);
 }
 
 int main(void)
