@@ -15,8 +15,8 @@ share of the rounds: this machine's speed drifts by up to 1.5x over minutes, and
 figure taken minutes after its release figure said "twice as slow" for kernels that are not.
 A case keeps, per binary, the pass whose kernel was fastest. Cases slower natively after that
 run BENCH_CONFIRM (4) more turns of their own, with all the rounds. Within a pass the binary
-measures each case with its buffers in BENCH_PLACEMENTS (4) places and keeps each figure's lowest
-(bench/harness/bench.c alloc_bytes: a case's time depends on where its pages land).
+measures each case with its buffers in BENCH_PLACEMENTS (4) places and keeps the place where its
+kernel was fastest (bench/harness/bench.c alloc_bytes: a case's time depends on where its pages land).
 """
 import argparse
 import os
@@ -99,7 +99,7 @@ def main(argv):
            f"Machine: {report.machine(a.cc)}.", "",
            f"Release flags (the library's): `{a.flags}`; the native columns add `{a.native_flags}`. "
            "Kernel, plain loop and memcpy run interleaved in one process; each figure is the median of "
-           "its pass's rounds at the place of its buffers where that is lowest (four places a pass, each with pages of its own: "
+           "its place's share of its pass's rounds, at the place of its buffers where the kernel was fastest (four places a pass, each with pages of its own: "
            "a case's time depends on where its pages land; bench/harness/bench.c; "
            f"{ROUNDS} rounds in all, over {PASSES} passes that alternate the release and native binaries; "
            f"a case slower natively after them runs {CONFIRM} more passes of both with all the rounds; "

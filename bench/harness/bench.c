@@ -7,8 +7,9 @@
  * "instr variant dtype shape" contains it, BENCH_FILTER="a|b|c" those that contain any of the
  * alternatives (BENCH_FILTER="tmov |ttrans ": two instructions); PTO_CPU_ISA=name runs that ISA variant of the
  * kernels (pto/pto_cpu_isa.h) instead of the detected one. BENCH_PLACEMENTS (default 4): each
- * case is measured with its buffers in that many places, its rounds shared among them, and each of
- * its three figures is the lowest of its places' (alloc_bytes says why). The first
+ * case is measured with its buffers in that many places, its rounds shared among them, and the
+ * figures of the place where its kernel was fastest are printed (alloc_bytes says why): kernel,
+ * plain loop and memcpy of one place, taken in turns. The first
  * line names the variant:
  *   isa <name> */
 #define _DEFAULT_SOURCE /* clock_gettime, mmap's MAP_ANONYMOUS */
@@ -17,6 +18,7 @@
 #include <string.h>
 #include <time.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include "bench.h"
 #include "pto/pto_cpu_isa.h"
@@ -76,12 +78,14 @@ static void fill(const b_operand *o, uint8_t *p, uint64_t seed)
  * sets it takes, and a case takes one of several times by its pages: TADD bf16 128x256 3,910 or
  * 4,550 ns, the same binary in the same process with its buffers 4 MiB further on. One process
  * had one place, so two builds compared by their passes drew different luck; now every pass
- * measures each case in several places and keeps each figure's lowest. setup takes the buffers of the
- * current place, teardown gives them back. */
+ * measures each case in several places. Each buffer starts a page, so the places differ in their
+ * physical pages alone, not in the buffers' offsets from one another; the arena takes no
+ * transparent huge pages, whose 2 MiB would map every place to the same sets. setup takes the
+ * buffers of the current place, teardown gives them back. */
 #define PLACE_BYTES ((size_t)4 << 20)
 #define MAX_PLACES 16
 static uint8_t *arena;
-static size_t place_start, place_used;
+static size_t place_start, place_used, page;
 
 static uint8_t *alloc_bytes(size_t n)
 {
@@ -90,8 +94,10 @@ static uint8_t *alloc_bytes(size_t n)
         void *m = mmap(NULL, MAX_PLACES * PLACE_BYTES, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
         if (m == MAP_FAILED) { fputs("bench: out of memory\n", stderr); exit(1); }
         arena = (uint8_t *)m;
+        (void)madvise(arena, MAX_PLACES * PLACE_BYTES, MADV_NOHUGEPAGE); /* a hint: places of pages of their own */
+        page = (size_t)sysconf(_SC_PAGESIZE);
     }
-    n = (n + 4095) / 4096 * 4096;
+    n = (n + page - 1) / page * page;
     if (n > PLACE_BYTES - place_used) { fputs("bench: a case's buffers outgrow PLACE_BYTES\n", stderr); exit(1); }
     p = arena + place_start + place_used;
     place_used += n;
@@ -325,7 +331,7 @@ int main(void)
 {
     const char *env = getenv("BENCH_ROUNDS"), *filter = getenv("BENCH_FILTER"), *places_env = getenv("BENCH_PLACEMENTS");
     unsigned rounds = env ? (unsigned)strtoul(env, NULL, 10) : 101;
-    unsigned places = places_env ? (unsigned)strtoul(places_env, NULL, 10) : 4, share, k, i;
+    unsigned places = places_env ? (unsigned)strtoul(places_env, NULL, 10) : 4, share, k;
     const b_table *const *t;
     int failed = 0;
     size_t n;
@@ -334,7 +340,7 @@ int main(void)
     if (places > MAX_PLACES) places = MAX_PLACES;
     share = (rounds + places - 1) / places;
     force_isa();
-    printf("# ptogen kernel benchmark: %u rounds, medians in ns per call\n", rounds);
+    printf("# ptogen kernel benchmark: %u rounds in %u places, medians in ns per call\n", share * places, places);
     printf("isa\t%s\n", pto_cpu_isa_name(pto_cpu_isa_selected()));
     for (t = b_tables; *t; t++) {
         if ((*t)->n == 0) printf("note\t%s\n", (*t)->note);
@@ -346,15 +352,14 @@ int main(void)
             use_place(0);
             setup(&r, c);
             if (check(&r)) {
-                for (k = 0; k < places; k++) { /* each figure at the place where it is lowest */
+                for (k = 0; k < places; k++) { /* the place where the kernel is fastest */
                     if (k > 0) {
                         teardown(&r);
                         use_place(k);
                         setup(&r, c);
                     }
                     measure(&r, share, at);
-                    for (i = 0; i < 3; i++)
-                        if (k == 0 || at[i] < ns[i]) ns[i] = at[i];
+                    if (k == 0 || at[0] < ns[0]) memcpy(ns, at, sizeof ns);
                 }
                 printf("case\t%s\t%s\t%s\t%s\t%s\t%u\t%.2f\t%.2f\t%.2f\t%zu\n", c->instr, c->kind, c->variant,
                        c->dtype, c->shape, (unsigned)c->elems, ns[0], ns[1], ns[2], r.copy.lines * r.copy.line_bytes);

@@ -207,9 +207,12 @@ def mixed_width_repeats(vr, vc, pitch, E, q):
     """A2A3: the fewest vconv repeats a pair whose ends differ in width q times can convert a vr x vc
     region in, its wider operand's rows `pitch` elements apart. A narrower block holds the lanes of
     q wider blocks, and its elements are consecutive in one row (tile rows are whole blocks), so the
-    wider elements they convert are too: if two of those wider blocks have active lanes, they are
-    adjacent and the block stride is 1, making the repeat's wider lanes E consecutive elements of
-    storage (a window); else at most one wider block per narrower block is active, E / q lanes.
+    wider elements they convert are too: if two of those wider blocks have lanes that convert
+    valid elements, they are adjacent and the block stride is 1, making the repeat's wider lanes E
+    consecutive elements of storage (a window); else at most one wider block per narrower block
+    converts valid elements, E / q lanes. (Reached where E / q lanes make no whole repeat of a
+    row's tail: the f32 <-> 16-bit pairs on a padded 60x100, 120. The 8-byte pairs there take
+    240 against 195: four rows' tails could share a masked repeat, which the plan does not do.)
     So: the cheapest cover of the valid elements by windows of E consecutive positions (1 each) and
     single elements (q / E each, a lower bound of those repeats), by dynamic programming over the
     positions in order (counted in 1 / E units to stay exact)."""

@@ -12,10 +12,12 @@
  * -mtune the build names (-march=native names the build machine's): the kernels are written and
  * measured for that model, and gcc 12's tuning for this Zen 4 (znver3) made 335 of 1,631 benchmark
  * cases more than 5% slower, up to 2x (TSEL f32 16x16 128 -> 253 ns), with the same instructions
- * in another order (docs/performance.md). The ISA stays the build's: tuning chooses no
- * instruction set. For the whole file, helpers and bodies alike: a function whose tuning differs
- * from its caller's is not inlined into it (a tune= in the bodies' target attributes alone left
- * TMAXS f32 16x16 at 608 ns). Clang takes no tuning from -march=native that matters here. */
+ * in another order (docs/performance.md). For the whole file, helpers and bodies alike: a
+ * function whose tuning differs from its caller's is not inlined into it (a tune= in the bodies'
+ * target attributes alone left TMAXS f32 16x16 at 608 ns). gcc only: clang takes no tuning from
+ * -march=native that matters here, but its -march still reaches the variants (a clang build
+ * with -march=native puts AVX-512 into them). The library's precompiled header includes this
+ * file before <immintrin.h> (gen/configure.py CPU_PCH), so the intrinsics are read under it. */
 #ifndef PTO_CPU_TUNE_H
 #define PTO_CPU_TUNE_H
 
