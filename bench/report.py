@@ -5,6 +5,7 @@ is one more function here returning lines."""
 import datetime
 import os
 import platform
+import shutil
 import subprocess
 import sys
 
@@ -142,6 +143,24 @@ def native_check(release, native, flagged=None, confirm=0):
         out.append(f"  ({flagged} cases were above it after the full run; they ran {confirm} more turns "
                    "of their own, both binaries, with all the rounds.)")
     return out + [""]
+
+
+def same_code(release_dir, native_dir):
+    """Which kernel objects of the native build (native_dir) hold the same instructions as the
+    release build's (release_dir, the library's objects): a kernel file pins its ISA, tuning and
+    alignment (runtime/cpu/pto_cpu_tune.h), so -march=native should change none, and a native
+    case slower than its release one is then the method's noise. [] where objdump is missing."""
+    def code(path):
+        text = subprocess.run(["objdump", "-d", "--no-show-raw-insn", path], capture_output=True, text=True,
+                              check=True).stdout
+        return text[text.find("Disassembly of section"):]
+    if not shutil.which("objdump"):
+        return []
+    names = sorted(n for n in os.listdir(native_dir)
+                   if n.endswith(".o") and not n.startswith("bench") and os.path.exists(os.path.join(release_dir, n)))
+    differ = [n for n in names if code(os.path.join(release_dir, n)) != code(os.path.join(native_dir, n))]
+    return [f"Kernel objects with the same instructions in both builds: {len(names) - len(differ)} of {len(names)}"
+            + (f" (others: {', '.join(differ)})" if differ else "") + ".", ""]
 
 
 def memcpy_target(r):

@@ -113,6 +113,7 @@ def main(argv):
                 f"The kernels ran their `{isa}` ISA variant (`{native_isa}` native; the variants: docs/cpu-isa.md); "
                 "the plain loops are compiled for the flags alone.", ""]
         out += report.targets(release, native) + report.native_check(release, native, len(flagged), CONFIRM)
+        out += report.same_code(os.path.join(ROOT, "build", profile), os.path.dirname(native_bin))
         out += report.movement_section(release, native)
         out += [f"The {report.LARGE[0]} tiles:", ""] + report.kernel_table(release, native, (report.LARGE[0],))
         out += ["", "<details><summary>Every shape</summary>", ""] + report.kernel_table(release, native)

@@ -282,6 +282,7 @@ class Renderer:
             base.update(p=p, P=p.upper(), machine=sorted(prof["machine"].items()), machine_map=prof["machine"],
                         buffers=prof["buffers"],
                         profile_headers=[f"pto/{n}" for n, _ in outputs.profile_files(p, "include")],
+                        first_headers=outputs.first_headers(p),
                         max_axes=max(1, max(len(k["axes"]) for k in m.kinds.values())))
         if kind == "ops":
             base["ints"] = [{"name": d["name"], "enum": d["enum"], "ctype": CTYPE[d["name"]], "bits": d["bits"],

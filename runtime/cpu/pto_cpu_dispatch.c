@@ -1,6 +1,7 @@
 /* Part of the cpu profile's library: hand-written C (runtime/cpu/), copied into out/cpu/ as it is.
  * Which ISA variant the cpu kernels run (pto/pto_cpu_isa.h): detected once, or forced. The
  * variants are the generated table PTO_CPU_VARIANTS (pto_cpu_ops.h). */
+#include "pto_cpu_tune.h" /* first: how the whole file compiles */
 #include <stddef.h>
 #include "pto/pto_cpu_isa.h"
 #include "pto_cpu_dispatch.h"

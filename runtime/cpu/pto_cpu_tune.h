@@ -1,8 +1,9 @@
 /* Part of the cpu profile's library: hand-written C (runtime/cpu/), copied into out/cpu/ as it is.
- * Internal, and included first by every cpu kernel file: it sets how the rest of the file
- * compiles. With gcc on x86-64 the file is compiled for plain x86-64, whatever -march the build
- * names: the kernels choose their instruction set at run time (pto/pto_cpu_isa.h), each ISA
- * variant by its own target attribute, so the build's -march only leaked into them. Under
+ * Internal, and included first by every cpu library file (kernels, verifier, dispatch): it sets
+ * how the rest of the file compiles. With gcc on x86-64 the file is compiled for plain x86-64,
+ * whatever -march the build names: the kernels choose their instruction set at run time
+ * (pto/pto_cpu_isa.h), each ISA variant by its own target attribute, so the build's -march only
+ * leaked into them. Under
  * -march=native the baseline variant held 512-bit instructions and the avx2 variant AVX-512
  * masks (PTO_CPU_ISA=avx2 ran AVX-512 code), and the kernels, the same instructions in other
  * places, ran 34-52 of 1,631 benchmark cases 5-24% slower than at the release flags (TMUL bf16
