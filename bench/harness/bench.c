@@ -81,7 +81,7 @@ static void fill(const b_operand *o, uint8_t *p, uint64_t seed)
  * measures each case in several places. Each buffer starts a page, so the places differ in their
  * physical pages alone, not in the buffers' offsets from one another; the arena takes no
  * transparent huge pages, whose 2 MiB would map every place to the same sets. setup takes the
- * buffers of the current place, teardown gives them back. */
+ * buffers of the current place; use_place starts a place afresh (a case's buffers need no freeing). */
 #define PLACE_BYTES ((size_t)4 << 20)
 #define MAX_PLACES 16
 static uint8_t *arena;
@@ -216,12 +216,6 @@ static void setup(b_run *r, const b_case *c)
                                                                                          : op_bytes(s));
 }
 
-static void teardown(b_run *r)
-{
-    (void)r;
-    place_used = 0;
-}
-
 /* The same bytes, but a NaN for a NaN of any sign and payload (the contract leaves them free:
  * the x86 square roots give the hardware's default NaN) */
 static int same_values(const b_operand *o, const uint8_t *a, const uint8_t *b)
@@ -353,8 +347,7 @@ int main(void)
             setup(&r, c);
             if (check(&r)) {
                 for (k = 0; k < places; k++) { /* the place where the kernel is fastest */
-                    if (k > 0) {
-                        teardown(&r);
+                    if (k > 0) { /* the case again in place k (use_place gives back the last one's pages) */
                         use_place(k);
                         setup(&r, c);
                     }
@@ -367,7 +360,6 @@ int main(void)
             } else {
                 failed = 1;
             }
-            teardown(&r);
         }
     }
     return failed;

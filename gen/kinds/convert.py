@@ -4,8 +4,9 @@ whose arguments fold to the pair's code. The kernels take round and sat as argum
 one kernel per pair); DEFAULT saturation resolves per pair (spec/isa/tcvt.lua sat_default_off).
 The cpu adds vectorising paths for f32 <-> f16, f32 <-> bf16 and f32 <-> i32 under RINT (NONE);
 a2a3 issues vconv (the machine model's conversion, defined by pto_cvt.h) over the tiling plan
-(runtime/a2a3/pto_a2a3_tiling.h), groups of rows a column block a repeat where both ends are as wide; a5 loads, converts (vcvt, the same definition) and stores a register's worth at a
-time, and converts a pair with an i64 end (no register form) on the scalar unit."""
+(runtime/a2a3/pto_a2a3_tiling.h), groups of rows a column block a repeat where both ends are as
+wide; a5 loads, converts (vcvt, the same definition) and stores a register's worth at a time,
+and converts a pair with an i64 end (no register form) on the scalar unit."""
 from kinds import _elementwise as EW
 from kinds import _tiles as TT
 import lowerbound as LB
@@ -233,9 +234,9 @@ def lower_bound(m, p, tup, vr, vc, storage_cols, E):
     d_bytes, s_bytes = tup.dtype_of("dst")["bytes"], tup.dtype_of("src")["bytes"]
     wide = max(d_bytes, s_bytes)
     if p == "a2a3":
+        E = m["repeat_bytes"] // wide  # the wider operand's lanes, whichever end it is
         if d_bytes == s_bytes:
-            return EW.a2a3_bound(m, vr, vc, m["repeat_bytes"] // wide, ops=1, storage_cols=storage_cols)
-        E = m["repeat_bytes"] // wide
+            return EW.a2a3_bound(m, vr, vc, E, ops=1, storage_cols=storage_cols)
         return LB.a2a3(m, [mixed_width_repeats(vr, vc, storage_cols or vc, E, wide // min(d_bytes, s_bytes))])
     if wide == 8:
         return {"metric": "scalar", "value": 2 * vr * vc, "instructions": 0}
