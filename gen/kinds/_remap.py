@@ -188,10 +188,15 @@ def remap(src, dst, helper, fixed=True):
     # conditions hold), is walked by steps alone (templates/cpu/remap.j2, where the variant's
     # blocks are stepped)
     walks = rows + cols
+    blocked = {x[d]["group"] for x in sides for d in "rc" if x[d]["group"] and x[d]["stride"]}
     even = None if any(w["even"] is None for w in walks) else {
         "conds": [w["even"]["cond"] for w in walks if w["even"]["cond"]],
         "rows": [w["even"]["step"] for w in rows], "cols": [w["even"]["step"] for w in cols],
-        "first": [f"{r['even']['first']} + {c['even']['first']}" for r, c in zip(rows, cols)]}
+        "first": [f"{r['even']['first']} + {c['even']['first']}" for r, c in zip(rows, cols)],
+        # the blocks' step arguments, BLOCK where the conditions make them so (a box's side: Nz's
+        # rows step by its width, which its column groups are): constants the compiler folds
+        "steps": [f"{BLOCK}u" if x[d]["step"] in blocked else f"{x['name']}{d}s"
+                  for x in sides for d in "rc" if x[d]["step"] != "1"]}
     return {"along": along, "H": H, "W": W, "s_at": at(src, "s"), "d_at": at(dst, "d"), "bands": bands, "chunk": CHUNK,
             "chunk_aliased": CHUNK_ALIASED, "fit_bytes": FIT_BYTES, "alias_bytes": ALIAS_BYTES,
             "helper": helper, "step_args": step_args, "sizes": sizes,

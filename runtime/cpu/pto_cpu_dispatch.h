@@ -67,6 +67,15 @@ static inline int pto_cpu__isa(void) { return PTO_CPU_ISA_BASELINE; }
 #define PTO_CPU__INLINE static inline
 #endif
 
+/* A function with every call in it inlined: the remap's walker of whole, evenly spaced blocks
+ * (templates/cpu/remap_blocks.j2 __even), where gcc otherwise calls the transposing network,
+ * which it inlines into the bodies. */
+#if defined(__GNUC__)
+#define PTO_CPU__FLATTEN __attribute__((flatten))
+#else
+#define PTO_CPU__FLATTEN
+#endif
+
 /* Before a loop of a constant count that is to be unrolled whole (the movement kinds' blocks of
  * a box's width: templates/cpu/remap_blocks.j2). */
 #if defined(__GNUC__)

@@ -1,9 +1,14 @@
-/* The movement kernels' remap on regions past half of L1 whose column blocks on one side are a
- * multiple of 4 KiB apart: there a chunk of column blocks is short (gen/kinds/_remap.py
- * CHUNK_ALIASED), so such a region is walked in many chunks, which the generated tests' shapes
- * (at most a few KiB) never reach. Each case runs in every supported ISA variant and checks every
- * element of dst against the element (i, j) of src by the public index maps (pto/pto_layout.h),
- * and that nothing outside dst's valid region changed. */
+/* The movement kernels' remap on walks the generated tests' shapes (at most a few KiB, as wide as
+ * tall) never reach:
+ * - regions past half of L1 whose column blocks on one side are a multiple of 4 KiB apart: there
+ *   a chunk of column blocks is short (gen/kinds/_remap.py CHUNK_ALIASED), so the region is
+ *   walked in many chunks;
+ * - regions of whole 16 x 16 blocks of a 16-bit transpose with more bands than blocks across,
+ *   walked down each column of blocks (templates/cpu/remap_blocks.j2 __even).
+ * Each case runs in every supported ISA variant, on the whole tile and on a valid region that
+ * ends inside the last boxes (blocks), and checks every element of dst against the element (i, j)
+ * of src by the public index maps (pto/pto_layout.h), and that nothing outside dst's valid region
+ * changed. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -89,9 +94,9 @@ static void each_isa(pto_status (*call)(void), unsigned eb, src_at_fn src_at, in
     assert_int_equal(pto_cpu_set_isa(PTO_CPU_ISA_AUTO), 1);
 }
 
-/* Each test: the whole 128 x 256 and a valid region that ends inside the last boxes (blocks) */
-static const uint32_t valid[][2] = { { 128, 256 }, { 120, 250 } };
-#define EACH_VALID(vr, vc) for (c = 0; c < sizeof valid / sizeof *valid && (vr = valid[c][0], vc = valid[c][1], 1); c++)
+/* The large regions' valid regions: the whole 128 x 256 and one that ends inside the last boxes */
+static const uint32_t large[2][2] = { { 128, 256 }, { 120, 250 } };
+#define EACH_VALID(valid, vr, vc) for (c = 0; c < 2 && (vr = valid[c][0], vc = valid[c][1], 1); c++)
 
 /* TLOAD GM DN -> MAT Zn, f16: the tensor's columns 256 bytes apart, a block of 16 of them 4 KiB */
 static void tload_dn_zn(void **state)
@@ -100,7 +105,7 @@ static void tload_dn_zn(void **state)
     size_t c;
     (void)state;
     fill_src(2);
-    EACH_VALID(vr, vc) {
+    EACH_VALID(large, vr, vc) {
         const pto_gm g = { src_data, PTO_F16, PTO_GM_DN, { 1, 1, 1, vr, vc }, { 0, 0, 0, 1, 128 } };
         const pto_tile d = { dst_data, PTO_F16, PTO_MAT, PTO_ROW_MAJOR, PTO_BOX_COL_MAJOR, 128, 256, vr, vc };
         the_gm = &g, the_dst = &d;
@@ -111,9 +116,10 @@ static void tload_dn_zn(void **state)
 /* A tile-to-tile move: src's and dst's descriptors but for their valid regions */
 typedef struct {
     pto_status (*call)(void);
-    pto_tile src, dst; /* data, valid_rows and valid_cols set per region */
+    pto_tile src, dst;   /* data, valid_rows and valid_cols set per region */
     unsigned eb;
-    int transposed;    /* dst's valid region is src's transposed */
+    int transposed;      /* dst's valid region is src's transposed */
+    uint32_t valid[2][2]; /* src's valid regions: the whole tile and a partial one */
 } move_case;
 
 static void tile_move(const move_case *m)
@@ -121,7 +127,7 @@ static void tile_move(const move_case *m)
     uint32_t vr, vc;
     size_t c;
     fill_src(m->eb);
-    EACH_VALID(vr, vc) {
+    EACH_VALID(m->valid, vr, vc) {
         pto_tile s = m->src, d = m->dst;
         s.data = src_data, s.valid_rows = vr, s.valid_cols = vc;
         d.data = dst_data, d.valid_rows = m->transposed ? vc : vr, d.valid_cols = m->transposed ? vr : vc;
@@ -134,7 +140,8 @@ static void tile_move(const move_case *m)
 static void ttrans_nd(void **state)
 {
     static const move_case m = { call_ttrans, { NULL, PTO_F16, PTO_VEC, PTO_ROW_MAJOR, PTO_NONE_BOX, 128, 256, 0, 0 },
-                                 { NULL, PTO_F16, PTO_VEC, PTO_ROW_MAJOR, PTO_NONE_BOX, 256, 128, 0, 0 }, 2, 1 };
+                                 { NULL, PTO_F16, PTO_VEC, PTO_ROW_MAJOR, PTO_NONE_BOX, 256, 128, 0, 0 }, 2, 1,
+                                 { { 128, 256 }, { 120, 250 } } };
     (void)state;
     tile_move(&m);
 }
@@ -143,7 +150,38 @@ static void ttrans_nd(void **state)
 static void tmov_nz_nz(void **state)
 {
     static const move_case m = { call_tmov, { NULL, PTO_F32, PTO_MAT, PTO_COL_MAJOR, PTO_BOX_ROW_MAJOR, 128, 256, 0, 0 },
-                                 { NULL, PTO_F32, PTO_LEFT, PTO_COL_MAJOR, PTO_BOX_ROW_MAJOR, 128, 256, 0, 0 }, 4, 0 };
+                                 { NULL, PTO_F32, PTO_LEFT, PTO_COL_MAJOR, PTO_BOX_ROW_MAJOR, 128, 256, 0, 0 }, 4, 0,
+                                 { { 128, 256 }, { 120, 250 } } };
+    (void)state;
+    tile_move(&m);
+}
+
+/* Taller than wide in whole 16 x 16 blocks: TTRANS VEC ND f16 64 x 32 (4 bands of 2 blocks) */
+static void ttrans_tall(void **state)
+{
+    static const move_case m = { call_ttrans, { NULL, PTO_F16, PTO_VEC, PTO_ROW_MAJOR, PTO_NONE_BOX, 64, 32, 0, 0 },
+                                 { NULL, PTO_F16, PTO_VEC, PTO_ROW_MAJOR, PTO_NONE_BOX, 32, 64, 0, 0 }, 2, 1,
+                                 { { 64, 32 }, { 60, 30 } } };
+    (void)state;
+    tile_move(&m);
+}
+
+/* TMOV MAT Nz -> RIGHT Zn f16 96 x 32 (6 bands of 2 boxes), the boxes transposed in place */
+static void tmov_nz_zn_tall(void **state)
+{
+    static const move_case m = { call_tmov, { NULL, PTO_F16, PTO_MAT, PTO_COL_MAJOR, PTO_BOX_ROW_MAJOR, 96, 32, 0, 0 },
+                                 { NULL, PTO_F16, PTO_RIGHT, PTO_ROW_MAJOR, PTO_BOX_COL_MAJOR, 96, 32, 0, 0 }, 2, 0,
+                                 { { 96, 32 }, { 90, 20 } } };
+    (void)state;
+    tile_move(&m);
+}
+
+/* TMOV VEC ND -> RIGHT Zn f16 48 x 16 (3 bands of 1 box) */
+static void tmov_nd_zn_tall(void **state)
+{
+    static const move_case m = { call_tmov, { NULL, PTO_F16, PTO_VEC, PTO_ROW_MAJOR, PTO_NONE_BOX, 48, 16, 0, 0 },
+                                 { NULL, PTO_F16, PTO_RIGHT, PTO_ROW_MAJOR, PTO_BOX_COL_MAJOR, 48, 16, 0, 0 }, 2, 0,
+                                 { { 48, 16 }, { 40, 9 } } };
     (void)state;
     tile_move(&m);
 }
@@ -154,6 +192,9 @@ int main(void)
         cmocka_unit_test(tload_dn_zn),
         cmocka_unit_test(ttrans_nd),
         cmocka_unit_test(tmov_nz_nz),
+        cmocka_unit_test(ttrans_tall),
+        cmocka_unit_test(tmov_nz_zn_tall),
+        cmocka_unit_test(tmov_nd_zn_tall),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
