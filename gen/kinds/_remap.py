@@ -17,8 +17,9 @@ common sizes (16 rows; a box's 32 bytes, or ACC's 16 elements, across) take loop
 count that the compilers vectorise (gcc: whole 512-byte boxes as 64-byte moves); other blocks
 the same loops with run-time counts. A transposing region of whole 16 x 16 blocks, evenly spaced
 both ways on both sides (each direction linear, or grouped with its blocks whole groups), skips
-the chunks: each block is placed by steps from the first (TMOV MAT Nz -> RIGHT Zn f16 64x128 268
--> 238 ns, 16x16 22 -> 15). No libc call: no memcpy at any optimisation level."""
+the chunks: the variant's __even walker places each block by steps from the first (TTRANS f16
+64x32 70 -> 63 ns, TMOV MAT Nz -> RIGHT Zn f16 64x128 266 -> 250; docs/moves.md). No libc call:
+no memcpy at any optimisation level."""
 import itertools
 
 import layouts as L
