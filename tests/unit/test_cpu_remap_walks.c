@@ -115,6 +115,7 @@ static void tload_dn_zn(void **state)
 
 /* A tile-to-tile move: src's and dst's descriptors but for their valid regions */
 typedef struct {
+    const char *name;
     pto_status (*call)(void);
     pto_tile src, dst;   /* data, valid_rows and valid_cols set per region */
     unsigned eb;
@@ -122,8 +123,10 @@ typedef struct {
     uint32_t valid[2][2]; /* src's valid regions: the whole tile and a partial one */
 } move_case;
 
-static void tile_move(const move_case *m)
+/* The move of a case (cmocka's state), on each of its valid regions */
+static void tile_move(void **state)
 {
+    const move_case *m = (const move_case *)*state;
     uint32_t vr, vc;
     size_t c;
     fill_src(m->eb);
@@ -136,65 +139,37 @@ static void tile_move(const move_case *m)
     }
 }
 
-/* TTRANS VEC ND f16 128 x 256 -> 256 x 128: dst's rows 256 bytes apart, 16 of them 4 KiB */
-static void ttrans_nd(void **state)
-{
-    static const move_case m = { call_ttrans, { NULL, PTO_F16, PTO_VEC, PTO_ROW_MAJOR, PTO_NONE_BOX, 128, 256, 0, 0 },
-                                 { NULL, PTO_F16, PTO_VEC, PTO_ROW_MAJOR, PTO_NONE_BOX, 256, 128, 0, 0 }, 2, 1,
-                                 { { 128, 256 }, { 120, 250 } } };
-    (void)state;
-    tile_move(&m);
-}
-
-/* TMOV MAT Nz -> LEFT Nz, f32 128 x 256: a column of boxes is 128 rows of 32 bytes, 4 KiB */
-static void tmov_nz_nz(void **state)
-{
-    static const move_case m = { call_tmov, { NULL, PTO_F32, PTO_MAT, PTO_COL_MAJOR, PTO_BOX_ROW_MAJOR, 128, 256, 0, 0 },
-                                 { NULL, PTO_F32, PTO_LEFT, PTO_COL_MAJOR, PTO_BOX_ROW_MAJOR, 128, 256, 0, 0 }, 4, 0,
-                                 { { 128, 256 }, { 120, 250 } } };
-    (void)state;
-    tile_move(&m);
-}
-
-/* Taller than wide in whole 16 x 16 blocks: TTRANS VEC ND f16 64 x 32 (4 bands of 2 blocks) */
-static void ttrans_tall(void **state)
-{
-    static const move_case m = { call_ttrans, { NULL, PTO_F16, PTO_VEC, PTO_ROW_MAJOR, PTO_NONE_BOX, 64, 32, 0, 0 },
-                                 { NULL, PTO_F16, PTO_VEC, PTO_ROW_MAJOR, PTO_NONE_BOX, 32, 64, 0, 0 }, 2, 1,
-                                 { { 64, 32 }, { 60, 30 } } };
-    (void)state;
-    tile_move(&m);
-}
-
-/* TMOV MAT Nz -> RIGHT Zn f16 96 x 32 (6 bands of 2 boxes), the boxes transposed in place */
-static void tmov_nz_zn_tall(void **state)
-{
-    static const move_case m = { call_tmov, { NULL, PTO_F16, PTO_MAT, PTO_COL_MAJOR, PTO_BOX_ROW_MAJOR, 96, 32, 0, 0 },
-                                 { NULL, PTO_F16, PTO_RIGHT, PTO_ROW_MAJOR, PTO_BOX_COL_MAJOR, 96, 32, 0, 0 }, 2, 0,
-                                 { { 96, 32 }, { 90, 20 } } };
-    (void)state;
-    tile_move(&m);
-}
-
-/* TMOV VEC ND -> RIGHT Zn f16 48 x 16 (3 bands of 1 box) */
-static void tmov_nd_zn_tall(void **state)
-{
-    static const move_case m = { call_tmov, { NULL, PTO_F16, PTO_VEC, PTO_ROW_MAJOR, PTO_NONE_BOX, 48, 16, 0, 0 },
-                                 { NULL, PTO_F16, PTO_RIGHT, PTO_ROW_MAJOR, PTO_BOX_COL_MAJOR, 48, 16, 0, 0 }, 2, 0,
-                                 { { 48, 16 }, { 40, 9 } } };
-    (void)state;
-    tile_move(&m);
-}
+#define TILE(dtype, loc, bl, sl, rows, cols) { NULL, PTO_##dtype, PTO_##loc, PTO_##bl, PTO_##sl, rows, cols, 0, 0 }
+static const move_case moves[] = {
+    /* TTRANS VEC ND f16 128 x 256 -> 256 x 128: dst's rows 256 bytes apart, 16 of them 4 KiB */
+    { "ttrans_nd", call_ttrans,
+      TILE(F16, VEC, ROW_MAJOR, NONE_BOX, 128, 256), TILE(F16, VEC, ROW_MAJOR, NONE_BOX, 256, 128),
+      2, 1, { { 128, 256 }, { 120, 250 } } },
+    /* TMOV MAT Nz -> LEFT Nz, f32 128 x 256: a column of boxes is 128 rows of 32 bytes, 4 KiB */
+    { "tmov_nz_nz", call_tmov,
+      TILE(F32, MAT, COL_MAJOR, BOX_ROW_MAJOR, 128, 256), TILE(F32, LEFT, COL_MAJOR, BOX_ROW_MAJOR, 128, 256),
+      4, 0, { { 128, 256 }, { 120, 250 } } },
+    /* taller than wide in whole 16 x 16 blocks: TTRANS VEC ND f16 64 x 32 (4 bands of 2 blocks) */
+    { "ttrans_tall", call_ttrans,
+      TILE(F16, VEC, ROW_MAJOR, NONE_BOX, 64, 32), TILE(F16, VEC, ROW_MAJOR, NONE_BOX, 32, 64),
+      2, 1, { { 64, 32 }, { 60, 30 } } },
+    /* TMOV MAT Nz -> RIGHT Zn f16 96 x 32 (6 bands of 2 boxes, each transposed in place) */
+    { "tmov_nz_zn_tall", call_tmov,
+      TILE(F16, MAT, COL_MAJOR, BOX_ROW_MAJOR, 96, 32), TILE(F16, RIGHT, ROW_MAJOR, BOX_COL_MAJOR, 96, 32),
+      2, 0, { { 96, 32 }, { 90, 20 } } },
+    /* TMOV VEC ND -> RIGHT Zn f16 48 x 16 (3 bands of 1 box) */
+    { "tmov_nd_zn_tall", call_tmov,
+      TILE(F16, VEC, ROW_MAJOR, NONE_BOX, 48, 16), TILE(F16, RIGHT, ROW_MAJOR, BOX_COL_MAJOR, 48, 16),
+      2, 0, { { 48, 16 }, { 40, 9 } } },
+};
 
 int main(void)
 {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(tload_dn_zn),
-        cmocka_unit_test(ttrans_nd),
-        cmocka_unit_test(tmov_nz_nz),
-        cmocka_unit_test(ttrans_tall),
-        cmocka_unit_test(tmov_nz_zn_tall),
-        cmocka_unit_test(tmov_nd_zn_tall),
-    };
+    struct CMUnitTest tests[1 + sizeof moves / sizeof *moves] = { cmocka_unit_test(tload_dn_zn) };
+    size_t k;
+    for (k = 0; k < sizeof moves / sizeof *moves; k++) {
+        const struct CMUnitTest t = { moves[k].name, tile_move, NULL, NULL, (void *)&moves[k] };
+        tests[k + 1] = t;
+    }
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
