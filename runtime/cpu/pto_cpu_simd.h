@@ -299,6 +299,11 @@ PTO_CPU_AVX2 static inline void pto_cpu__avx2_store_bytes(void *to, __m256i v, s
         _mm256_storeu_ps(x, pto_cpu__avx2_cvt_##name(pto_cpu__avx2_round_##name(_mm256_loadu_ps(x)))); \
     }
 PTO_CPU_HALFS(PTO_CPU__AVX2_HALF)
+/* f32's widening, 8 elements: a copy of the bits (the matmul kinds' rows of a, gen/kinds/_matmul.py) */
+PTO_CPU_AVX2 static inline void pto_cpu__avx2_widen_f32(float *to, const uint32_t *from)
+{
+    _mm256_storeu_ps(to, _mm256_loadu_ps((const float *)(const void *)from));
+}
 /* TCVT's saturating narrowing of f32 to f16 (max, the largest f16 as f32 bits, 0x477fe000) or bf16
  * (0x7f7f0000): a finite value of a larger magnitude becomes +-max first, so it gives +-max, not
  * inf; infinities and NaNs go through as they are. 8 elements from unaligned f32 bits. */
