@@ -58,6 +58,9 @@ def cpu_variants(inst, p, tup, k):
                 kv["fast_math"] = cexpr.staged_math(math, dt, f"pto_{p}", x86_fast)[1] if root_slow else ""
         if k["load"] and dt["name"] == "f16":
             kv.update(load=f"pto_{p}__{v['name']}_f16_to_f32", store=f"pto_{p}__{v['name']}_f32_to_f16")
+        if dt["name"] == "f32":  # a row's last few as one more vector, where gcc's epilogue is scalar
+            conv = f"pto_{p}__{v['name']}_%s_f32_part"
+            kv.update(tail=v["lanes"], widen_part=conv % "widen", narrow_part=conv % "narrow")
         # an operation computed a block at a time, on f32 or on a block widened to f32; exact, no slow path
         if dt["class"] == "float" and (dt["bits"] == 32 or kv["wide"]) and not kv.get("stages"):
             kv["vector_block"] = cpuisa.x86_block(p, v, math, dt)

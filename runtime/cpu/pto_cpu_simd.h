@@ -304,6 +304,16 @@ PTO_CPU_AVX2 static inline void pto_cpu__avx2_widen_f32(float *to, const uint32_
 {
     _mm256_storeu_ps(to, _mm256_loadu_ps((const float *)(const void *)from));
 }
+/* A row's last n < 8 f32 into a buffer of 8 (the rest 0), and the first n of a buffer of 8 back:
+ * the element-wise kernels' last few as one more vector (templates/cpu/elements.j2 k.tail) */
+PTO_CPU_AVX2 static inline void pto_cpu__avx2_widen_f32_part(float *to, const float *from, size_t n)
+{
+    _mm256_storeu_ps(to, _mm256_maskload_ps(from, pto_cpu__avx2_first_lanes(n)));
+}
+PTO_CPU_AVX2 static inline void pto_cpu__avx2_narrow_f32_part(float *to, const float *from, size_t n)
+{
+    pto_cpu__avx2_store_bytes(to, _mm256_castps_si256(_mm256_loadu_ps(from)), 4 * n);
+}
 /* TCVT's saturating narrowing of f32 to f16 (max, the largest f16 as f32 bits, 0x477fe000) or bf16
  * (0x7f7f0000): a finite value of a larger magnitude becomes +-max first, so it gives +-max, not
  * inf; infinities and NaNs go through as they are. 8 elements from unaligned f32 bits. */
@@ -635,6 +645,15 @@ PTO_CPU__AVX512_ARG16(argmin, _CMP_LT_OQ, pto_cpu__float(0x7f800000u))
         _mm512_storeu_ps(x, pto_cpu__avx512_cvt_##name(pto_cpu__avx512_round_##name(_mm512_loadu_ps(x)))); \
     }
 PTO_CPU_HALFS(PTO_CPU__AVX512_HALF)
+/* The same for AVX-512's 16 f32, by masked loads and stores */
+PTO_CPU_AVX512 static inline void pto_cpu__avx512_widen_f32_part(float *to, const float *from, size_t n)
+{
+    _mm512_storeu_ps(to, _mm512_maskz_loadu_ps(pto_cpu__avx512_lanes(n), from));
+}
+PTO_CPU_AVX512 static inline void pto_cpu__avx512_narrow_f32_part(float *to, const float *from, size_t n)
+{
+    _mm512_mask_storeu_ps(to, pto_cpu__avx512_lanes(n), _mm512_loadu_ps(from));
+}
 /* The row trees' pieces (PTO_CPU__AVX512_ROW_TREE below) per dtype, in floats: f32's own, a 16-bit
  * format's widened (exact) and rounded back to it after every operation. A load gives the first n
  * elements of p (all 16 from n >= 16) and the identity id past them; a store writes lane r of v

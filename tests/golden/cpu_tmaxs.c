@@ -327,10 +327,23 @@ PTO_CPU_AVX2 PTO_CPU__BODY static void pto_cpu_tmaxs_f32__avx2(const pto_tile *d
     for (i = 0; i < rows; i++) {
         float *drow = d + i * ds;
         const float *srow = s + i * ss;
-        PTO_CPU__NO_ALIAS
-        for (j = 0; j < cols; j++) {
-            const float v_src = (srow[j]);
-            drow[j] = (pto_cpu__x86_max_f(v_src, v_scalar));
+        {
+            const size_t whole = cols - cols % 8, b = whole; /* whole vectors, then the last few as one more */
+            PTO_CPU__NO_ALIAS
+            for (j = 0; j < whole; j++) {
+                const float v_src = (srow[j]);
+                drow[j] = (pto_cpu__x86_max_f(v_src, v_scalar));
+            }
+            if (b < cols) { /* the last cols - b */
+                float x_src[8], y[8];
+                pto_cpu__avx2_widen_f32_part(x_src, srow + b, cols - b);
+                PTO_CPU__NO_PEEL /* one vector, not 8 scalars */
+                for (j = 0; j < 8; j++) {
+                    const float v_src = x_src[j];
+                    y[j] = pto_cpu__x86_max_f(v_src, v_scalar);
+                }
+                pto_cpu__avx2_narrow_f32_part(drow + b, y, cols - b);
+            }
         }
     }
 }
@@ -353,10 +366,23 @@ PTO_CPU_AVX512 PTO_CPU__BODY static void pto_cpu_tmaxs_f32__avx512(const pto_til
     for (i = 0; i < rows; i++) {
         float *drow = d + i * ds;
         const float *srow = s + i * ss;
-        PTO_CPU__NO_ALIAS
-        for (j = 0; j < cols; j++) {
-            const float v_src = (srow[j]);
-            drow[j] = (pto_cpu__x86_max_f(v_src, v_scalar));
+        {
+            const size_t whole = cols - cols % 16, b = whole; /* whole vectors, then the last few as one more */
+            PTO_CPU__NO_ALIAS
+            for (j = 0; j < whole; j++) {
+                const float v_src = (srow[j]);
+                drow[j] = (pto_cpu__x86_max_f(v_src, v_scalar));
+            }
+            if (b < cols) { /* the last cols - b */
+                float x_src[16], y[16];
+                pto_cpu__avx512_widen_f32_part(x_src, srow + b, cols - b);
+                PTO_CPU__NO_PEEL /* one vector, not 16 scalars */
+                for (j = 0; j < 16; j++) {
+                    const float v_src = x_src[j];
+                    y[j] = pto_cpu__x86_max_f(v_src, v_scalar);
+                }
+                pto_cpu__avx512_narrow_f32_part(drow + b, y, cols - b);
+            }
         }
     }
 }
