@@ -328,9 +328,9 @@ PTO_CPU_AVX2 PTO_CPU__BODY static void pto_cpu_tmaxs_f32__avx2(const pto_tile *d
         float *drow = d + i * ds;
         const float *srow = s + i * ss;
         {
-            const size_t whole = cols - cols % 8, b = whole; /* whole vectors, then the last few as one more */
+            const size_t b = cols - cols % 8; /* whole vectors up to b, then the last few as one more */
             PTO_CPU__NO_ALIAS
-            for (j = 0; j < whole; j++) {
+            for (j = 0; j < b; j++) {
                 const float v_src = (srow[j]);
                 drow[j] = (pto_cpu__x86_max_f(v_src, v_scalar));
             }
@@ -367,9 +367,9 @@ PTO_CPU_AVX512 PTO_CPU__BODY static void pto_cpu_tmaxs_f32__avx512(const pto_til
         float *drow = d + i * ds;
         const float *srow = s + i * ss;
         {
-            const size_t whole = cols - cols % 16, b = whole; /* whole vectors, then the last few as one more */
+            const size_t b = cols - cols % 16; /* whole vectors up to b, then the last few as one more */
             PTO_CPU__NO_ALIAS
-            for (j = 0; j < whole; j++) {
+            for (j = 0; j < b; j++) {
                 const float v_src = (srow[j]);
                 drow[j] = (pto_cpu__x86_max_f(v_src, v_scalar));
             }
